@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { soloEventSchema } from './solo-events.js';
+import { userEventSchema } from './user-events.js';
+
+export const domainEventSchema = z.union([userEventSchema, soloEventSchema]);
+export type DomainEvent = z.infer<typeof domainEventSchema>;
+export type DomainEventType = DomainEvent['type'];
+
+/** Stream names per aggregate (DESIGN.md): `user-…`, `solo-…`. */
+export const streamName = {
+  user: (userId: string) => `user-${userId}`,
+  solo: (gameId: string) => `solo-${gameId}`,
+} as const;
+
+export type StreamCategory = keyof typeof streamName;
+
+export function streamCategory(stream: string): string {
+  const dash = stream.indexOf('-');
+  return dash === -1 ? stream : stream.slice(0, dash);
+}
+
+/** Validates a stored event's payload against its schema; throws a ZodError naming the bad field. */
+export function parseDomainEvent(type: string, version: number, data: unknown): DomainEvent {
+  return domainEventSchema.parse({ type, version, data });
+}

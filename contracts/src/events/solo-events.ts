@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { latLngSchema } from '../rules/geo.js';
+import { defineEvent, instantSchema } from './define-event.js';
+
+/** Which picture a round shows. Never leaves the server: clients get `token` inside an opaque URL. */
+export const panoramaRefSchema = z.object({
+  token: z.string().min(16),
+  provider: z.string().min(1),
+  imageId: z.string().min(1),
+  heading: z.number().finite(),
+});
+export type PanoramaRef = z.infer<typeof panoramaRefSchema>;
+
+export const soloGameStartedV1 = defineEvent(
+  'SoloGameStarted',
+  1,
+  z.object({
+    gameId: z.string().min(1),
+    playerId: z.string().min(1),
+    mapId: z.string().min(1),
+    mapName: z.string().min(1),
+    maxMapDistance: z.number().positive(),
+    startedAt: instantSchema,
+  }),
+);
+
+export const soloRoundStartedV1 = defineEvent(
+  'SoloRoundStarted',
+  1,
+  z.object({
+    gameId: z.string().min(1),
+    roundIndex: z.number().int().min(0),
+    target: latLngSchema,
+    targetCountryCode: z.string().nullable(),
+    panorama: panoramaRefSchema,
+    /** The round was asked for at a shared location (route loc/{lat,lng}), so its target was not secret. */
+    shared: z.boolean(),
+    startedAt: instantSchema,
+  }),
+);
+
+export const soloGuessPlacedV1 = defineEvent(
+  'SoloGuessPlaced',
+  1,
+  z.object({
+    gameId: z.string().min(1),
+    roundIndex: z.number().int().min(0),
+    guess: latLngSchema,
+    target: latLngSchema,
+    distanceMeters: z.number().min(0),
+    points: z.number().int().min(0),
+    targetCountryCode: z.string().nullable(),
+    guessCountryCode: z.string().nullable(),
+    timeTakenMs: z.number().int().min(0),
+    placedAt: instantSchema,
+  }),
+);
+
+export const soloEventSchema = z.discriminatedUnion('type', [soloGameStartedV1, soloRoundStartedV1, soloGuessPlacedV1]);
+export type SoloEvent = z.infer<typeof soloEventSchema>;
+export type SoloGameStarted = z.infer<typeof soloGameStartedV1>;
+export type SoloRoundStarted = z.infer<typeof soloRoundStartedV1>;
+export type SoloGuessPlaced = z.infer<typeof soloGuessPlacedV1>;

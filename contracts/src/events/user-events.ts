@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { latLngSchema } from '../rules/geo.js';
+import { defineEvent, instantSchema } from './define-event.js';
+
+export const displayNameSchema = z.string().trim().min(1).max(40);
+
+export const userCreatedV1 = defineEvent(
+  'UserCreated',
+  1,
+  z.object({ userId: z.string().min(1), name: displayNameSchema, isAnonymous: z.boolean(), createdAt: instantSchema }),
+);
+
+/** An anonymous player signed up: same user id, same history, now with an account. */
+export const userRegisteredV1 = defineEvent(
+  'UserRegistered',
+  1,
+  z.object({ userId: z.string().min(1), name: displayNameSchema, registeredAt: instantSchema }),
+);
+
+/** The points of one round added to a signed-in player's total; carries the values the rules decided. */
+export const scoreSubmittedV1 = defineEvent(
+  'ScoreSubmitted',
+  1,
+  z.object({
+    userId: z.string().min(1),
+    gameId: z.string().min(1),
+    roundIndex: z.number().int().min(0),
+    gameType: z.string().min(1),
+    mapId: z.string().min(1),
+    points: z.number().int().min(0),
+    distanceMeters: z.number().min(0),
+    target: latLngSchema,
+    guess: latLngSchema,
+    targetCountryCode: z.string().nullable(),
+    guessCountryCode: z.string().nullable(),
+    bestGuessInMeters: z.number().min(0),
+    currentCountryStreak: z.number().int().min(0),
+    bestCountryStreak: z.number().int().min(0),
+    submittedAt: instantSchema,
+  }),
+);
+
+export const userDeletedV1 = defineEvent('UserDeleted', 1, z.object({ userId: z.string().min(1), deletedAt: instantSchema }));
+
+export const userEventSchema = z.discriminatedUnion('type', [userCreatedV1, userRegisteredV1, scoreSubmittedV1, userDeletedV1]);
+export type UserEvent = z.infer<typeof userEventSchema>;
+export type UserCreated = z.infer<typeof userCreatedV1>;
+export type UserRegistered = z.infer<typeof userRegisteredV1>;
+export type ScoreSubmitted = z.infer<typeof scoreSubmittedV1>;
+export type UserDeleted = z.infer<typeof userDeletedV1>;

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { soloGameViewSchema } from '../rest/solo.js';
+
+/**
+ * Documents as the projections store them. Derived figures (rank, level) are computed when read, so a
+ * point change for one player never rewrites anyone else's document.
+ */
+export const userProfileDocSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  isAnonymous: z.boolean(),
+  points: z.number().int(),
+  nGames: z.number().int(),
+  bestGuessInMeters: z.number().nullable(),
+  bestCountryStreak: z.number().int(),
+  currentCountryStreak: z.number().int(),
+  createdAt: z.string(),
+});
+export type UserProfileDoc = z.infer<typeof userProfileDocSchema>;
+
+/** Only signed-up players are ranked; anonymous ones never appear here. */
+export const leaderboardEntryDocSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  points: z.number().int(),
+});
+export type LeaderboardEntryDoc = z.infer<typeof leaderboardEntryDocSchema>;
+
+/** The solo game view holds a round's target only once that round has a result. */
+export const soloGameDocSchema = soloGameViewSchema.extend({ id: z.string() });
+export type SoloGameDoc = z.infer<typeof soloGameDocSchema>;
+
+export const readModelCollections = {
+  userProfiles: 'user_profiles',
+  leaderboardPoints: 'leaderboard_points',
+  soloGames: 'solo_games',
+} as const;

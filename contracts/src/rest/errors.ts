@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** Every 4xx/5xx body. `field` names the offending input (dotted path) when one is to blame. */
+export const apiErrorSchema = z.object({
+  statusCode: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  field: z.string().optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** Machine-readable codes the client maps to translated messages. */
+export const errorCodes = [
+  'validation_failed',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'anonymous_not_allowed',
+  'score_mismatch',
+  'already_submitted',
+  'round_not_guessed',
+  'round_already_guessed',
+  'round_not_current',
+  'no_imagery',
+  'email_taken',
+  'invalid_credentials',
+  'weak_password',
+  'rate_limited',
+  'internal',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];

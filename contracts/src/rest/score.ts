@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** SPEC §3 locations: a list of numbers, latitude and longitude first, an optional third value (heading). */
+export const coordinateListSchema = z
+  .array(z.number().finite(), { error: 'expected a list of at least two numbers [lat, lng]' })
+  .min(2, { error: 'needs at least two numbers [lat, lng]' })
+  .max(3)
+  .refine(([lat]) => lat !== undefined && lat >= -90 && lat <= 90, { error: 'latitude must be between -90 and 90' })
+  .refine(([, lng]) => lng !== undefined && lng >= -180 && lng <= 180, { error: 'longitude must be between -180 and 180' });
+
+export const GAME_TYPE_SINGLE_PLAYER = 1;
+
+/**
+ * SPEC §3 score submission payload, plus `gameId` and `roundNumber`, which name the round whose stored
+ * target the server scores against (the server never trusts a client-computed score).
+ */
+export const scoreSubmissionSchema = z.object({
+  gameId: z.string().min(1),
+  roundNumber: z.number().int().min(0),
+  scoreToAdd: z.number().int().min(0).max(10000),
+  mapId: z.string().min(1),
+  bestGuessInMeters: z.number().min(-1),
+  bestCountryStreak: z.number().int().min(-1),
+  /** Negative: the round does not count for the country streak, which keeps its old value (SPEC §5). */
+  currentCountryStreak: z.number().int(),
+  scoreFromStreak: z.number().int().min(0).default(0),
+  scoreFromNMPZ: z.number().int().min(0).default(0),
+  scoreFromNM: z.number().int().min(0).default(0),
+  targetLocation: coordinateListSchema,
+  guessLocation: coordinateListSchema,
+  countryCode: z.string().max(8).nullable().default(null),
+  gameType: z.literal(GAME_TYPE_SINGLE_PLAYER, { error: 'only single-player rounds (gameType 1) are submitted here' }),
+});
+export type ScoreSubmission = z.infer<typeof scoreSubmissionSchema>;
+export type ScoreSubmissionInput = z.input<typeof scoreSubmissionSchema>;
+
+export const scoreSubmissionResponseSchema = z.object({ newRank: z.number().int().min(1), newScore: z.number().int() });
+export type ScoreSubmissionResponse = z.infer<typeof scoreSubmissionResponseSchema>;

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { latLngSchema } from '../rules/geo.js';
+
+export const startSoloGameRequestSchema = z.object({
+  mapId: z.string().min(1).max(64).optional(),
+  /** A shared location (route loc/{lat,lng}) to play as the first round. */
+  at: latLngSchema.optional(),
+});
+export type StartSoloGameRequest = z.infer<typeof startSoloGameRequestSchema>;
+
+/** What a client learns when a round starts: an opaque picture address, never the target. */
+export const soloRoundViewSchema = z.object({
+  roundIndex: z.number().int().min(0),
+  panoramaUrl: z.string(),
+  heading: z.number(),
+  startedAt: z.string(),
+  shared: z.boolean(),
+});
+export type SoloRoundView = z.infer<typeof soloRoundViewSchema>;
+
+export const startSoloGameResponseSchema = z.object({
+  gameId: z.string(),
+  mapId: z.string(),
+  mapName: z.string(),
+  maxMapDistance: z.number(),
+  round: soloRoundViewSchema,
+});
+export type StartSoloGameResponse = z.infer<typeof startSoloGameResponseSchema>;
+
+export const startSoloRoundRequestSchema = z.object({
+  /** The index of the round to start: a retried request for the same index starts nothing new. */
+  roundIndex: z.number().int().min(1),
+  at: latLngSchema.optional(),
+});
+export type StartSoloRoundRequest = z.infer<typeof startSoloRoundRequestSchema>;
+
+export const placeGuessRequestSchema = z.object({
+  roundIndex: z.number().int().min(0),
+  guess: latLngSchema,
+});
+export type PlaceGuessRequest = z.infer<typeof placeGuessRequestSchema>;
+
+export const roundResultSchema = z.object({
+  roundIndex: z.number().int().min(0),
+  guess: latLngSchema,
+  target: latLngSchema,
+  distanceMeters: z.number(),
+  points: z.number().int(),
+  targetCountryCode: z.string().nullable(),
+  guessCountryCode: z.string().nullable(),
+  timeTakenMs: z.number().int(),
+});
+export type RoundResult = z.infer<typeof roundResultSchema>;
+
+export const placeGuessResponseSchema = z.object({
+  result: roundResultSchema,
+  totalPoints: z.number().int(),
+});
+export type PlaceGuessResponse = z.infer<typeof placeGuessResponseSchema>;
+
+export const soloGameViewSchema = z.object({
+  gameId: z.string(),
+  playerId: z.string(),
+  mapId: z.string(),
+  mapName: z.string(),
+  maxMapDistance: z.number(),
+  startedAt: z.string(),
+  totalPoints: z.number().int(),
+  rounds: z.array(soloRoundViewSchema.extend({ result: roundResultSchema.nullable() })),
+});
+export type SoloGameView = z.infer<typeof soloGameViewSchema>;

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+export const userProfileViewSchema = z.object({
+  uid: z.string(),
+  name: z.string(),
+  isAnonymous: z.boolean(),
+  /** 1-based position on the points leaderboard; null for anonymous players, who are not ranked. */
+  rank: z.number().int().min(1).nullable(),
+  points: z.number().int(),
+  level: z.number().int(),
+  nGames: z.number().int(),
+  /** Closest guess ever, in metres; null until a round has been submitted. */
+  bestGuessInMeters: z.number().nullable(),
+  bestCountryStreak: z.number().int(),
+  currentCountryStreak: z.number().int(),
+  createdAt: z.string(),
+});
+export type UserProfileView = z.infer<typeof userProfileViewSchema>;
+
+export const publicProfileViewSchema = userProfileViewSchema
+  .omit({ isAnonymous: true, currentCountryStreak: true })
+  .extend({ photoUrl: z.string() });
+export type PublicProfileView = z.infer<typeof publicProfileViewSchema>;
+
+/** SPEC §3 player info; unknown ids answer name 'Unknown' and an empty photo. */
+export const nameAndImageSchema = z.object({ name: z.string(), photoUrl: z.string(), isAnon: z.boolean() });
+export type NameAndImage = z.infer<typeof nameAndImageSchema>;
+export const UNKNOWN_PLAYER: NameAndImage = { name: 'Unknown', photoUrl: '', isAnon: false };
+
+export const deleteUserResponseSchema = z.object({ deleted: z.literal(true) });
+
+export const leaderboardEntrySchema = z.object({
+  rank: z.number().int().min(1),
+  uid: z.string(),
+  name: z.string(),
+  points: z.number().int(),
+  level: z.number().int(),
+});
+export const leaderboardPageSchema = z.object({
+  sortBy: z.literal('points'),
+  page: z.number().int().min(0),
+  pageSize: z.number().int().min(1),
+  total: z.number().int().min(0),
+  entries: z.array(leaderboardEntrySchema),
+});
+export type LeaderboardPage = z.infer<typeof leaderboardPageSchema>;
+export const leaderboardQuerySchema = z.object({
+  page: z.coerce.number().int().min(0).max(10000).default(0),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+export const EARTH_RADIUS_METERS = 6371008.8;
+
+export const latLngSchema = z.object({
+  lat: z.number().finite().min(-90).max(90),
+  lng: z.number().finite().min(-180).max(180),
+});
+export type LatLng = z.infer<typeof latLngSchema>;
+
+const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
+
+/** Great-circle distance in metres (haversine on a sphere of the mean Earth radius). */
+export function greatCircleDistance(a: LatLng, b: LatLng): number {
+  const dLat = toRadians(b.lat - a.lat);
+  const dLng = toRadians(b.lng - a.lng);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(toRadians(a.lat)) * Math.cos(toRadians(b.lat)) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_METERS * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** Two locations are the same target when they agree to about 1 cm; JSON round trips keep that. */
+export function sameLocation(a: LatLng, b: LatLng): boolean {
+  return Math.abs(a.lat - b.lat) < 1e-7 && Math.abs(a.lng - b.lng) < 1e-7;
+}
+
+/** Parses the shared-location form of SPEC §5: "lat,lng" with at least two numbers. */
+export function parseLatLngPair(text: string): LatLng | null {
+  const parts = text.split(',').map((part) => part.trim());
+  if (parts.length < 2 || parts.some((part) => part === '')) return null;
+  const [lat, lng] = parts.map(Number);
+  const parsed = latLngSchema.safeParse({ lat, lng });
+  return parsed.success ? parsed.data : null;
+}

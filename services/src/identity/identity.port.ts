@@ -1,0 +1,27 @@
+/** Who made a request, as the identity provider vouches for it. */
+export interface Principal {
+  uid: string;
+  isAnonymous: boolean;
+  name: string | null;
+  email: string | null;
+}
+
+/**
+ * Verifies identity tokens. The embedded identity and an external OIDC issuer both publish a JWKS,
+ * so both verify through the same code; only where the keys come from differs.
+ */
+export interface TokenVerifier {
+  /** Resolves the principal or throws InvalidTokenError. */
+  verify(token: string): Promise<Principal>;
+}
+
+export class InvalidTokenError extends Error {
+  override readonly name = 'InvalidTokenError';
+}
+
+/** SPEC §6: the Authorization header carries the bare token; a "Bearer " prefix is accepted too. */
+export function tokenFromAuthorizationHeader(header: string | undefined): string | null {
+  if (!header) return null;
+  const token = header.replace(/^Bearer\s+/i, '').trim();
+  return token.length > 0 ? token : null;
+}

@@ -1,0 +1,29 @@
+import type { LatLng } from '@globetrail/contracts';
+
+/** A picture a round can show. `imageId` is the provider's own id and never reaches a client. */
+export interface PanoramaCandidate {
+  provider: string;
+  imageId: string;
+  location: LatLng;
+  /** Initial view direction in degrees clockwise from north. */
+  heading: number;
+}
+
+export interface PanoramaImage {
+  body: Buffer;
+  contentType: string;
+}
+
+export class ImageryUnavailableError extends Error {
+  override readonly name = 'ImageryUnavailableError';
+}
+
+export interface ImageryProvider {
+  readonly name: string;
+  /** True when the browser only ever gets image bytes from our server (no provider ids, no coordinates). */
+  readonly answerBlind: boolean;
+  /** The nearest picture within `radiusMeters`, or null when the provider has none there. */
+  findNear(location: LatLng, radiusMeters: number): Promise<PanoramaCandidate | null>;
+  /** Equirectangular image bytes; throws ImageryUnavailableError when the provider cannot serve it. */
+  fetchImage(imageId: string): Promise<PanoramaImage>;
+}

@@ -1,0 +1,61 @@
+/**
+ * The read store port: named collections of JSON documents keyed by `id`, written only by projections
+ * and only together with the projection's checkpoint, read by queries.
+ */
+export interface Document {
+  id: string;
+  [field: string]: unknown;
+}
+
+export type Scalar = string | number | boolean | null;
+export interface Comparison {
+  $gt?: Scalar;
+  $gte?: Scalar;
+  $lt?: Scalar;
+  $lte?: Scalar;
+  $ne?: Scalar;
+  $in?: Scalar[];
+}
+/** Top-level fields only; a bare value means equality. All conditions must hold. */
+export type Filter = Record<string, Scalar | Comparison>;
+
+export type SortDirection = 'asc' | 'desc';
+export interface ListOptions {
+  filter?: Filter;
+  /** Applied in order; ties fall back to `id` ascending so pages are stable. */
+  sort?: Array<[field: string, direction: SortDirection]>;
+  skip?: number;
+  limit?: number;
+}
+
+export type WriteOperation =
+  /** Stored only when `revision` is newer than the revision the document was last written with. */
+  | { kind: 'upsert'; collection: string; document: Document; revision: bigint }
+  | { kind: 'delete'; collection: string; id: string };
+
+export interface CommitBatch {
+  projection: string;
+  /** Global position of the last event this batch accounts for; becomes the checkpoint. */
+  position: bigint;
+  writes: WriteOperation[];
+}
+
+export interface ReadStore {
+  get<T extends Document>(collection: string, id: string): Promise<T | null>;
+  list<T extends Document>(collection: string, options?: ListOptions): Promise<T[]>;
+  count(collection: string, filter?: Filter): Promise<number>;
+  /** How many documents (matching `filter`) have `field` strictly greater than `value`: "my rank" − 1. */
+  countAbove(collection: string, field: string, value: number, filter?: Filter): Promise<number>;
+  /** Declares a field queries sort or filter on, so adapters can index it. Idempotent. */
+  ensureIndex(collection: string, fields: string[]): Promise<void>;
+
+  /**
+   * Applies the writes and moves the projection's checkpoint atomically. Returns false, writing nothing,
+   * when the checkpoint is already at or past `position` (a batch delivered twice).
+   */
+  commit(batch: CommitBatch): Promise<boolean>;
+  checkpoint(projection: string): Promise<bigint | null>;
+  /** Forgets a projection's checkpoint and empties its collections, for a rebuild from position 0. */
+  reset(projection: string, collections: string[]): Promise<void>;
+  close(): Promise<void>;
+}
