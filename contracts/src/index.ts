@@ -13,3 +13,4 @@ export * from './rest/score.js';
 export * from './rest/auth.js';
 export * from './read-models/documents.js';
 export * from './socket/events.js';
+export * from './rest/client-config.js';
