@@ -33,7 +33,8 @@ export const scoreSubmittedV1 = defineEvent(
     guess: latLngSchema,
     targetCountryCode: z.string().nullable(),
     guessCountryCode: z.string().nullable(),
-    bestGuessInMeters: z.number().min(0),
+    /** The player's closest guess after this round; null while no round has counted. */
+    bestGuessInMeters: z.number().min(0).nullable(),
     currentCountryStreak: z.number().int().min(0),
     bestCountryStreak: z.number().int().min(0),
     submittedAt: instantSchema,

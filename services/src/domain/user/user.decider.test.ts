@@ -1,0 +1,152 @@
+import type { ScoreSubmission, UserEvent } from '@globetrail/contracts';
+import { spec } from '../testing/decider-spec.js';
+import { type ScoredRound, userDecider } from './user.decider.js';
+
+const user = spec(userDecider);
+const created: UserEvent = { type: 'UserCreated', version: 1, data: { userId: 'u1', name: 'Ada', isAnonymous: false, createdAt: '2026-11-01T00:00:00.000Z' } };
+const anonymous: UserEvent = { type: 'UserCreated', version: 1, data: { userId: 'u1', name: 'Anonymous', isAnonymous: true, createdAt: '2026-11-01T00:00:00.000Z' } };
+
+const round: ScoredRound = {
+  gameId: 'g1',
+  roundIndex: 0,
+  playerId: 'u1',
+  mapId: 'world',
+  target: { lat: 48.8584, lng: 2.2945 },
+  guess: { lat: 48.0, lng: 2.0 },
+  distanceMeters: 98_000,
+  points: 6123,
+  targetCountryCode: 'FR',
+  guessCountryCode: 'FR',
+};
+
+const submission = (overrides: Partial<ScoreSubmission> = {}): ScoreSubmission => ({
+  gameId: 'g1',
+  roundNumber: 0,
+  scoreToAdd: 6123,
+  mapId: 'world',
+  bestGuessInMeters: 98_000,
+  bestCountryStreak: 1,
+  currentCountryStreak: 1,
+  scoreFromStreak: 0,
+  scoreFromNMPZ: 0,
+  scoreFromNM: 0,
+  targetLocation: [48.8584, 2.2945],
+  guessLocation: [48.0, 2.0],
+  countryCode: 'FR',
+  gameType: 1,
+  ...overrides,
+});
+
+const submit = (s: ScoreSubmission = submission(), r: ScoredRound | null = round, isAnonymous = false) =>
+  ({ type: 'SubmitScore', userId: 'u1', isAnonymous, submission: s, round: r }) as const;
+
+describe('user decider', () => {
+  describe('CreateUser', () => {
+    it('creates a new player', () => {
+      expect(user.given([]).when({ type: 'CreateUser', userId: 'u1', name: 'Ada', isAnonymous: false })).toEqual([
+        { type: 'UserCreated', version: 1, data: { userId: 'u1', name: 'Ada', isAnonymous: false, createdAt: '2026-11-21T12:00:00.000Z' } },
+      ]);
+    });
+
+    it('is idempotent for an existing player', () => {
+      expect(user.given([created]).when({ type: 'CreateUser', userId: 'u1', name: 'Ada', isAnonymous: false })).toEqual([]);
+    });
+
+    it('registers an anonymous player who signed up, keeping the same id', () => {
+      expect(user.given([anonymous]).when({ type: 'CreateUser', userId: 'u1', name: 'Ada', isAnonymous: false })).toEqual([
+        { type: 'UserRegistered', version: 1, data: { userId: 'u1', name: 'Ada', registeredAt: '2026-11-21T12:00:00.000Z' } },
+      ]);
+    });
+
+    it('refuses to bring back a deleted account', () => {
+      const deleted: UserEvent = { type: 'UserDeleted', version: 1, data: { userId: 'u1', deletedAt: '2026-11-02T00:00:00.000Z' } };
+      expect(user.given([created, deleted]).when({ type: 'CreateUser', userId: 'u1', name: 'Ada', isAnonymous: false })).toMatchObject({ status: 403 });
+    });
+  });
+
+  describe('SubmitScore', () => {
+    it('adds the server-scored points with the decided streaks and best guess', () => {
+      const [event] = user.given([created]).when(submit()) as UserEvent[];
+      expect(event).toMatchObject({
+        type: 'ScoreSubmitted',
+        data: { points: 6123, bestGuessInMeters: 98_000, currentCountryStreak: 1, bestCountryStreak: 1, targetCountryCode: 'FR', guessCountryCode: 'FR' },
+      });
+    });
+
+    it('refuses anonymous players (SPEC §6)', () => {
+      expect(user.given([anonymous]).when(submit(submission(), round, true))).toMatchObject({ status: 403, code: 'anonymous_not_allowed' });
+    });
+
+    it('refuses a scoreToAdd that disagrees with the stored round, naming the field', () => {
+      expect(user.given([created]).when(submit(submission({ scoreToAdd: 10000 })))).toMatchObject({
+        status: 400,
+        code: 'score_mismatch',
+        field: 'scoreToAdd',
+        message: 'scoreToAdd: the server scored this round 6123, not 10000',
+      });
+    });
+
+    it.each([
+      ['targetLocation', { targetLocation: [10, 10] }],
+      ['guessLocation', { guessLocation: [10, 10] }],
+      ['mapId', { mapId: 'other' }],
+      ['bestGuessInMeters', { bestGuessInMeters: 5 }],
+      ['countryCode', { countryCode: 'DE' }],
+      ['currentCountryStreak', { currentCountryStreak: 7 }],
+      ['scoreFromNMPZ', { scoreFromNMPZ: 500 }],
+    ] as const)('refuses a submission whose %s disagrees with the round', (field, overrides) => {
+      expect(user.given([created]).when(submit(submission(overrides as Partial<ScoreSubmission>)))).toMatchObject({ status: 400, field });
+    });
+
+    it('never scores the same target twice', () => {
+      const [first] = user.given([created]).when(submit()) as UserEvent[];
+      expect(user.given([created, first!]).when(submit())).toMatchObject({ status: 409, code: 'already_submitted' });
+    });
+
+    it('refuses a round that does not exist or belongs to someone else', () => {
+      expect(user.given([created]).when(submit(submission(), null))).toMatchObject({ status: 404, field: 'gameId' });
+      expect(user.given([created]).when(submit(submission(), { ...round, playerId: 'u2' }))).toMatchObject({ status: 403 });
+    });
+
+    it('keeps the smaller best guess (SPEC §5)', () => {
+      const [first] = user.given([created]).when(submit()) as UserEvent[];
+      const farther: ScoredRound = { ...round, gameId: 'g2', target: { lat: 1, lng: 1 }, guess: { lat: 2, lng: 2 }, distanceMeters: 157_000, points: 4000, targetCountryCode: null, guessCountryCode: null };
+      const [second] = user.given([created, first!]).when(
+        submit(submission({ gameId: 'g2', scoreToAdd: 4000, targetLocation: [1, 1], guessLocation: [2, 2], bestGuessInMeters: 157_000, countryCode: null, currentCountryStreak: 0 }), farther),
+      ) as UserEvent[];
+      expect(second).toMatchObject({ data: { bestGuessInMeters: 98_000, currentCountryStreak: 0, bestCountryStreak: 1 } });
+      expect(user.given([created, first!, second!]).state()).toMatchObject({ points: 10123, bestGuessInMeters: 98_000 });
+    });
+
+    it('leaves the best guess alone when the submission says -1', () => {
+      const [event] = user.given([created]).when(submit(submission({ bestGuessInMeters: -1 }))) as UserEvent[];
+      expect(event).toMatchObject({ data: { bestGuessInMeters: null } });
+    });
+
+    it('keeps the old streaks when the current streak is negative (round not counted)', () => {
+      const [event] = user.given([created]).when(submit(submission({ currentCountryStreak: -1, bestCountryStreak: -1 }))) as UserEvent[];
+      expect(event).toMatchObject({ data: { currentCountryStreak: 0, bestCountryStreak: 0 } });
+    });
+
+    it('resets the current streak on a wrong country and keeps the best', () => {
+      const [first] = user.given([created]).when(submit()) as UserEvent[];
+      const wrong: ScoredRound = { ...round, gameId: 'g2', target: { lat: 52.52, lng: 13.4 }, guess: { lat: 48.0, lng: 2.0 }, targetCountryCode: 'DE', guessCountryCode: 'FR' };
+      const [second] = user.given([created, first!]).when(
+        submit(submission({ gameId: 'g2', targetLocation: [52.52, 13.4], countryCode: 'DE', currentCountryStreak: 0 }), wrong),
+      ) as UserEvent[];
+      expect(second).toMatchObject({ data: { currentCountryStreak: 0, bestCountryStreak: 1 } });
+    });
+  });
+
+  describe('DeleteUser', () => {
+    it('deletes once, then is idempotent', () => {
+      const [deleted] = user.given([created]).when({ type: 'DeleteUser', userId: 'u1' }) as UserEvent[];
+      expect(deleted).toMatchObject({ type: 'UserDeleted' });
+      expect(user.given([created, deleted!]).when({ type: 'DeleteUser', userId: 'u1' })).toEqual([]);
+    });
+
+    it('answers 404 for an unknown player', () => {
+      expect(user.given([]).when({ type: 'DeleteUser', userId: 'u9' })).toMatchObject({ status: 404 });
+    });
+  });
+});

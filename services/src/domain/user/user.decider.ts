@@ -1,0 +1,173 @@
+import type { LatLng, ScoreSubmission, UserEvent } from '@globetrail/contracts';
+import { sameLocation } from '@globetrail/contracts';
+import { assertNever, type Decider, type Decision, reject } from '../decider.js';
+
+export type UserState =
+  | { status: 'none' }
+  | {
+      status: 'active';
+      userId: string;
+      name: string;
+      isAnonymous: boolean;
+      points: number;
+      bestGuessInMeters: number | null;
+      currentCountryStreak: number;
+      bestCountryStreak: number;
+      /** Targets already scored (SPEC §5: a target is never scored twice). */
+      submittedTargets: ReadonlySet<string>;
+    }
+  | { status: 'deleted'; userId: string };
+
+/** A round as the server stored and scored it; the submission is checked against it. */
+export interface ScoredRound {
+  gameId: string;
+  roundIndex: number;
+  playerId: string;
+  mapId: string;
+  target: LatLng;
+  guess: LatLng;
+  distanceMeters: number;
+  points: number;
+  targetCountryCode: string | null;
+  guessCountryCode: string | null;
+}
+
+export type UserCommand =
+  | { type: 'CreateUser'; userId: string; name: string; isAnonymous: boolean }
+  | { type: 'SubmitScore'; userId: string; isAnonymous: boolean; submission: ScoreSubmission; round: ScoredRound | null }
+  | { type: 'DeleteUser'; userId: string };
+
+export const targetKey = (target: LatLng) => `${target.lat.toFixed(6)},${target.lng.toFixed(6)}`;
+
+const DISTANCE_TOLERANCE_METERS = 1;
+
+export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
+  initialState: { status: 'none' },
+
+  decide(command, state, ctx): Decision<UserEvent> {
+    const at = ctx.now.toISOString();
+    switch (command.type) {
+      case 'CreateUser': {
+        if (state.status === 'deleted') return reject(403, 'forbidden', 'this account was deleted');
+        if (state.status === 'none') {
+          return [{ type: 'UserCreated', version: 1, data: { userId: command.userId, name: command.name, isAnonymous: command.isAnonymous, createdAt: at } }];
+        }
+        if (state.isAnonymous && !command.isAnonymous) {
+          return [{ type: 'UserRegistered', version: 1, data: { userId: command.userId, name: command.name, registeredAt: at } }];
+        }
+        return [];
+      }
+      case 'SubmitScore':
+        return decideSubmitScore(command, state, at);
+      case 'DeleteUser': {
+        if (state.status === 'none') return reject(404, 'not_found', `no player ${command.userId}`);
+        if (state.status === 'deleted') return [];
+        return [{ type: 'UserDeleted', version: 1, data: { userId: command.userId, deletedAt: at } }];
+      }
+      default:
+        return assertNever(command);
+    }
+  },
+
+  evolve(state, event): UserState {
+    switch (event.type) {
+      case 'UserCreated':
+        return {
+          status: 'active',
+          userId: event.data.userId,
+          name: event.data.name,
+          isAnonymous: event.data.isAnonymous,
+          points: 0,
+          bestGuessInMeters: null,
+          currentCountryStreak: 0,
+          bestCountryStreak: 0,
+          submittedTargets: new Set(),
+        };
+      case 'UserRegistered':
+        return state.status === 'active' ? { ...state, name: event.data.name, isAnonymous: false } : state;
+      case 'ScoreSubmitted':
+        if (state.status !== 'active') return state;
+        return {
+          ...state,
+          points: state.points + event.data.points,
+          bestGuessInMeters: event.data.bestGuessInMeters,
+          currentCountryStreak: event.data.currentCountryStreak,
+          bestCountryStreak: event.data.bestCountryStreak,
+          submittedTargets: new Set([...state.submittedTargets, targetKey(event.data.target)]),
+        };
+      case 'UserDeleted':
+        return { status: 'deleted', userId: event.data.userId };
+      default:
+        return assertNever(event);
+    }
+  },
+};
+
+function decideSubmitScore(command: Extract<UserCommand, { type: 'SubmitScore' }>, state: UserState, at: string): Decision<UserEvent> {
+  const { submission, round } = command;
+  if (command.isAnonymous) return reject(403, 'anonymous_not_allowed', 'sign up to keep your points: anonymous players do not submit scores');
+  if (state.status !== 'active') return reject(404, 'not_found', 'create the player first (POST /user/create)');
+  if (!round) return reject(404, 'not_found', `no round ${submission.roundNumber} in game ${submission.gameId}`, 'gameId');
+  if (round.playerId !== command.userId) return reject(403, 'forbidden', 'this round belongs to another player', 'gameId');
+  if (state.submittedTargets.has(targetKey(round.target))) return reject(409, 'already_submitted', 'this target was already scored');
+
+  const [targetLat, targetLng] = submission.targetLocation as [number, number];
+  if (!sameLocation({ lat: targetLat, lng: targetLng }, round.target)) {
+    return reject(400, 'score_mismatch', 'targetLocation: does not match the round', 'targetLocation');
+  }
+  const [guessLat, guessLng] = submission.guessLocation as [number, number];
+  if (!sameLocation({ lat: guessLat, lng: guessLng }, round.guess)) {
+    return reject(400, 'score_mismatch', 'guessLocation: does not match the guess placed in the round', 'guessLocation');
+  }
+  if (submission.mapId !== round.mapId) return reject(400, 'score_mismatch', `mapId: the round was played on ${round.mapId}`, 'mapId');
+  for (const bonus of ['scoreFromStreak', 'scoreFromNMPZ', 'scoreFromNM'] as const) {
+    if (submission[bonus] !== 0) return reject(400, 'score_mismatch', `${bonus}: no bonus applies to a single-player round`, bonus);
+  }
+  if (submission.scoreToAdd !== round.points) {
+    return reject(400, 'score_mismatch', `scoreToAdd: the server scored this round ${round.points}, not ${submission.scoreToAdd}`, 'scoreToAdd');
+  }
+  if (submission.bestGuessInMeters > -1 && Math.abs(submission.bestGuessInMeters - round.distanceMeters) > DISTANCE_TOLERANCE_METERS) {
+    return reject(400, 'score_mismatch', `bestGuessInMeters: the guess was ${Math.round(round.distanceMeters)} m away`, 'bestGuessInMeters');
+  }
+  if (submission.countryCode !== null && submission.countryCode.toUpperCase() !== (round.targetCountryCode ?? '')) {
+    return reject(400, 'score_mismatch', `countryCode: the target is in ${round.targetCountryCode ?? 'no country'}`, 'countryCode');
+  }
+
+  // SPEC §5: a negative current streak means the round does not count, and the streaks keep their values.
+  let currentCountryStreak = state.currentCountryStreak;
+  if (submission.currentCountryStreak >= 0) {
+    const correctCountry = round.targetCountryCode !== null && round.guessCountryCode === round.targetCountryCode;
+    currentCountryStreak = correctCountry ? state.currentCountryStreak + 1 : 0;
+    if (submission.currentCountryStreak !== currentCountryStreak) {
+      return reject(400, 'score_mismatch', `currentCountryStreak: the streak is now ${currentCountryStreak}`, 'currentCountryStreak');
+    }
+  }
+  const bestCountryStreak = Math.max(state.bestCountryStreak, currentCountryStreak);
+  // SPEC §5: best guess is the minimum of the previous and the new one when the new one is > -1.
+  const bestGuessInMeters =
+    submission.bestGuessInMeters > -1 ? Math.min(state.bestGuessInMeters ?? Number.POSITIVE_INFINITY, round.distanceMeters) : state.bestGuessInMeters;
+
+  return [
+    {
+      type: 'ScoreSubmitted',
+      version: 1,
+      data: {
+        userId: command.userId,
+        gameId: round.gameId,
+        roundIndex: round.roundIndex,
+        gameType: 'singleplayer',
+        mapId: round.mapId,
+        points: round.points,
+        distanceMeters: round.distanceMeters,
+        target: round.target,
+        guess: round.guess,
+        targetCountryCode: round.targetCountryCode,
+        guessCountryCode: round.guessCountryCode,
+        bestGuessInMeters,
+        currentCountryStreak,
+        bestCountryStreak,
+        submittedAt: at,
+      },
+    },
+  ];
+}
