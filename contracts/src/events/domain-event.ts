@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { soloEventSchema } from './solo-events.js';
-import { userEventSchema } from './user-events.js';
+import { type SoloEvent, soloEventSchema } from './solo-events.js';
+import { type UserEvent, userEventSchema } from './user-events.js';
 
 export const domainEventSchema = z.union([userEventSchema, soloEventSchema]);
 export type DomainEvent = z.infer<typeof domainEventSchema>;
@@ -23,3 +23,10 @@ export function streamCategory(stream: string): string {
 export function parseDomainEvent(type: string, version: number, data: unknown): DomainEvent {
   return domainEventSchema.parse({ type, version, data });
 }
+
+const typesOf = (schema: typeof userEventSchema | typeof soloEventSchema): ReadonlySet<string> => new Set(schema.options.map((option) => option.shape.type.value));
+const userEventTypes = typesOf(userEventSchema);
+const soloEventTypes = typesOf(soloEventSchema);
+
+export const isUserEvent = (event: DomainEvent): event is UserEvent => userEventTypes.has(event.type);
+export const isSoloEvent = (event: DomainEvent): event is SoloEvent => soloEventTypes.has(event.type);

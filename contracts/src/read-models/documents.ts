@@ -18,11 +18,12 @@ export const userProfileDocSchema = z.object({
 });
 export type UserProfileDoc = z.infer<typeof userProfileDocSchema>;
 
-/** Only signed-up players are ranked; anonymous ones never appear here. */
+/** Every player has an entry; only signed-up ones are `ranked` (anonymous players are never listed). */
 export const leaderboardEntryDocSchema = z.object({
   id: z.string(),
   name: z.string(),
   points: z.number().int(),
+  ranked: z.boolean(),
 });
 export type LeaderboardEntryDoc = z.infer<typeof leaderboardEntryDocSchema>;
 
@@ -34,4 +35,15 @@ export const readModelCollections = {
   userProfiles: 'user_profiles',
   leaderboardPoints: 'leaderboard_points',
   soloGames: 'solo_games',
+  roundPanoramas: 'round_panoramas',
 } as const;
+
+/** Server-only: which picture an opaque panorama token stands for. Never sent to a client. */
+export const roundPanoramaDocSchema = z.object({
+  id: z.string(),
+  provider: z.string(),
+  imageId: z.string(),
+  gameId: z.string(),
+  roundIndex: z.number().int(),
+});
+export type RoundPanoramaDoc = z.infer<typeof roundPanoramaDocSchema>;

@@ -69,3 +69,6 @@ export const soloGameViewSchema = z.object({
   rounds: z.array(soloRoundViewSchema.extend({ result: roundResultSchema.nullable() })),
 });
 export type SoloGameView = z.infer<typeof soloGameViewSchema>;
+
+/** The opaque, same-origin address of a round's picture: the token says nothing about the place. */
+export const panoramaPath = (token: string) => `/pano/${token}`;

@@ -32,7 +32,8 @@ export type SoloCommand =
       map: { id: string; name: string; maxMapDistance: number };
       firstRound: ResolvedRound;
     }
-  | { type: 'StartSoloRound'; gameId: string; playerId: string; roundIndex: number; round: ResolvedRound }
+  /** `round` is null when the caller saw no new round to start; the decider then answers why. */
+  | { type: 'StartSoloRound'; gameId: string; playerId: string; roundIndex: number; round: ResolvedRound | null }
   | { type: 'PlaceSoloGuess'; gameId: string; playerId: string; roundIndex: number; guess: LatLng };
 
 export const soloDecider: Decider<SoloState, SoloCommand, SoloEvent> = {
@@ -68,6 +69,7 @@ export const soloDecider: Decider<SoloState, SoloCommand, SoloEvent> = {
           return reject(409, 'round_not_current', `roundIndex: round ${command.roundIndex} cannot start, the next round is ${game.rounds.length}`, 'roundIndex');
         }
         if (last && last.result === null) return reject(409, 'round_not_guessed', `guess round ${last.roundIndex} before starting the next one`);
+        if (!command.round) throw new Error(`round ${command.roundIndex} of ${game.gameId} can start but no picture was resolved`);
         return [roundStarted(game.gameId, command.roundIndex, command.round, at)];
       }
       case 'PlaceSoloGuess': {
@@ -144,6 +146,13 @@ function roundStarted(gameId: string, roundIndex: number, round: ResolvedRound, 
     version: 1,
     data: { gameId, roundIndex, target: round.target, targetCountryCode: countryAt(round.target), panorama: round.panorama, shared: round.shared, startedAt: at },
   };
+}
+
+/** Whether StartSoloRound would start a new round, so the caller knows to resolve a picture first. */
+export function awaitsNewRound(state: SoloState, playerId: string, roundIndex: number): boolean {
+  if (state.status !== 'playing' || state.playerId !== playerId || roundIndex !== state.rounds.length) return false;
+  const last = state.rounds.at(-1);
+  return !last || last.result !== null;
 }
 
 function ownedGame(state: SoloState, command: { gameId: string; playerId: string }) {

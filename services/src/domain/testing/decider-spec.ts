@@ -1,20 +1,10 @@
 import type { Decider, DecisionContext } from '../decider.js';
+import { seededRandom } from '../decision-context.js';
 
-/** A deterministic context: a fixed clock, counting ids, and a seeded random source (mulberry32). */
+/** A deterministic context: a fixed clock, counting ids, and a seeded random source. */
 export function fixedContext(now = '2026-11-21T12:00:00.000Z', seed = 1): DecisionContext {
   let nextId = 0;
-  let state = seed >>> 0;
-  return {
-    now: new Date(now),
-    newId: () => `id-${++nextId}`,
-    random: () => {
-      state = (state + 0x6d2b79f5) >>> 0;
-      let t = state;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    },
-  };
+  return { now: new Date(now), newId: () => `id-${++nextId}`, random: seededRandom(seed) };
 }
 
 /** given(past events).when(command) → the decision, for given/when/then tests. */

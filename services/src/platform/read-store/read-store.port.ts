@@ -16,7 +16,11 @@ export interface Comparison {
   $ne?: Scalar;
   $in?: Scalar[];
 }
-/** Top-level fields only; a bare value means equality. All conditions must hold. */
+/**
+ * Top-level fields only; a bare value means equality. All conditions must hold. As in MongoDB: `null`
+ * also matches a missing field, `$ne` also matches documents without the field, and range operators only
+ * match values of their operand's JSON type (`{ $gt: 5 }` never matches a string or a boolean).
+ */
 export type Filter = Record<string, Scalar | Comparison>;
 
 export type SortDirection = 'asc' | 'desc';
@@ -27,6 +31,13 @@ export interface ListOptions {
   skip?: number;
   limit?: number;
 }
+
+/**
+ * A field to index, ascending unless stated. An index serves a sort whose directions all match it or are
+ * all reversed, so a leaderboard sorted by points descending (ties by id ascending) declares
+ * `['points', 'desc']`.
+ */
+export type IndexField = string | [field: string, direction: SortDirection];
 
 export type WriteOperation =
   /** Stored only when `revision` is newer than the revision the document was last written with. */
@@ -47,7 +58,7 @@ export interface ReadStore {
   /** How many documents (matching `filter`) have `field` strictly greater than `value`: "my rank" − 1. */
   countAbove(collection: string, field: string, value: number, filter?: Filter): Promise<number>;
   /** Declares a field queries sort or filter on, so adapters can index it. Idempotent. */
-  ensureIndex(collection: string, fields: string[]): Promise<void>;
+  ensureIndex(collection: string, fields: IndexField[]): Promise<void>;
 
   /**
    * Applies the writes and moves the projection's checkpoint atomically. Returns false, writing nothing,

@@ -1,0 +1,8 @@
+/** Injection tokens for the ports; Nest resolves them to whichever adapters the process was built with. */
+export const APP_CONFIG = Symbol('APP_CONFIG');
+export const EVENT_STORE = Symbol('EVENT_STORE');
+export const READ_STORE = Symbol('READ_STORE');
+export const PROJECTIONS = Symbol('PROJECTIONS');
+export const DECISION_CONTEXT = Symbol('DECISION_CONTEXT');
+export const MAP_CATALOG = Symbol('MAP_CATALOG');
+export const IMAGERY = Symbol('IMAGERY');

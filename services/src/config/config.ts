@@ -1,0 +1,78 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the process reads, validated once at boot. Unknown variables are
+ * ignored; a bad value stops the process with a message naming the variable.
+ */
+const port = z.coerce.number().int().min(0).max(65535);
+const optionalUrl = z.url().optional();
+
+const envSchema = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  CLIENT_DIST: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
+  IDENTITY_MODE: z.enum(['embedded', 'oidc']).default('embedded'),
+  IDENTITY_ISSUER: z.string().min(1).default('globetrail-embedded'),
+  IDENTITY_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(3600),
+  OIDC_ISSUER: z.string().min(1).optional(),
+  OIDC_JWKS_URL: optionalUrl,
+  OIDC_AUDIENCE: z.string().min(1).optional(),
+  MAP_STYLE_URL: optionalUrl,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  clientDist: string;
+  logLevel: Env['LOG_LEVEL'];
+  identity:
+    | { mode: 'embedded'; issuer: string; tokenTtlSeconds: number }
+    | { mode: 'oidc'; issuer: string; jwksUrl: string; audience: string };
+  onlineMapStyleUrl: string | null;
+  releaseId: string;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${message}`);
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined>, defaults: { clientDist: string; releaseId: string }): AppConfig {
+  // An empty variable means "not set", as in most shells' `VAR= command`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const variable = String(issue.path[0]);
+    throw new ConfigError(variable, `${issue.message} (got ${JSON.stringify(present[variable])})`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    clientDist: resolve(e.CLIENT_DIST ?? defaults.clientDist),
+    logLevel: e.LOG_LEVEL,
+    identity: e.IDENTITY_MODE === 'embedded' ? { mode: 'embedded', issuer: e.IDENTITY_ISSUER, tokenTtlSeconds: e.IDENTITY_TOKEN_TTL_SECONDS } : oidc(e),
+    onlineMapStyleUrl: e.MAP_STYLE_URL ?? null,
+    releaseId: defaults.releaseId,
+  };
+}
+
+function oidc(e: Env): AppConfig['identity'] {
+  for (const variable of ['OIDC_ISSUER', 'OIDC_JWKS_URL', 'OIDC_AUDIENCE'] as const) {
+    if (!e[variable]) throw new ConfigError(variable, 'is required when IDENTITY_MODE=oidc');
+  }
+  return { mode: 'oidc', issuer: e.OIDC_ISSUER!, jwksUrl: e.OIDC_JWKS_URL!, audience: e.OIDC_AUDIENCE! };
+}

@@ -1,0 +1,128 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler, type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { type LatLng, panoramaPath, type PlaceGuessResponse, type SoloGameView, type SoloRoundView, type StartSoloGameResponse, streamName } from '@globetrail/contracts';
+import { ApiException, notFound } from '../../api/api-error.js';
+import type { DecisionContext } from '../../domain/decider.js';
+import { awaitsNewRound, type SoloRound, type SoloState, soloDecider } from '../../domain/solo/solo.decider.js';
+import type { ImageryRegistry } from '../../imagery/imagery-registry.js';
+import { DEFAULT_MAP_ID, type MapCatalog } from '../../maps/map-catalog.js';
+import type { EventStore } from '../../platform/event-store/event-store.port.js';
+import { handleCommand, loadState } from '../../platform/event-store/handle-command.js';
+import type { ReadStore } from '../../platform/read-store/read-store.port.js';
+import type { Projections } from '../../projections/projections.js';
+import { soloGame } from '../../projections/solo-game/solo-game.queries.js';
+import { DECISION_CONTEXT, EVENT_STORE, IMAGERY, MAP_CATALOG, PROJECTIONS, READ_STORE } from '../../app/tokens.js';
+import { planRound } from './round-planner.js';
+import { GetSoloGame, PlaceSoloGuess, StartSoloGame, StartSoloRound } from './solo.messages.js';
+
+/** The picture's own read model must know a round's token before the client asks for the image. */
+const PANORAMA_READ_MODELS = ['round-panoramas', 'solo-game'];
+
+const roundView = (round: SoloRound): SoloRoundView => ({
+  roundIndex: round.roundIndex,
+  panoramaUrl: panoramaPath(round.panorama.token),
+  heading: round.panorama.heading,
+  startedAt: round.startedAt,
+  shared: round.shared,
+});
+
+const playing = (state: SoloState) => {
+  if (state.status !== 'playing') throw new Error('expected a started solo game');
+  return state;
+};
+
+@CommandHandler(StartSoloGame)
+export class StartSoloGameHandler implements ICommandHandler<StartSoloGame> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(PROJECTIONS) private readonly projections: Projections,
+    @Inject(MAP_CATALOG) private readonly maps: MapCatalog,
+    @Inject(IMAGERY) private readonly imagery: ImageryRegistry,
+    @Inject(DECISION_CONTEXT) private readonly context: () => DecisionContext,
+  ) {}
+
+  async execute({ playerId, request }: StartSoloGame): Promise<StartSoloGameResponse> {
+    const map = this.maps.get(request.mapId ?? DEFAULT_MAP_ID);
+    if (!map) throw new ApiException(404, 'not_found', `mapId: no map ${request.mapId}`, 'mapId');
+    const ctx = this.context();
+    const gameId = ctx.newId();
+    const firstRound = await planRound(map, this.imagery, new Set(), ctx.random, request.at);
+    const command = { type: 'StartSoloGame', gameId, playerId, map: { id: map.id, name: map.name, maxMapDistance: map.maxMapDistance }, firstRound } as const;
+    const outcome = await handleCommand(this.events, streamName.solo(gameId), soloDecider, command, () => ctx, { userId: playerId });
+    await this.projections.waitFor(outcome.position, PANORAMA_READ_MODELS);
+    const game = playing(outcome.state);
+    return { gameId, mapId: game.mapId, mapName: game.mapName, maxMapDistance: game.maxMapDistance, round: roundView(game.rounds[0]!) };
+  }
+}
+
+@CommandHandler(StartSoloRound)
+export class StartSoloRoundHandler implements ICommandHandler<StartSoloRound> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(PROJECTIONS) private readonly projections: Projections,
+    @Inject(MAP_CATALOG) private readonly maps: MapCatalog,
+    @Inject(IMAGERY) private readonly imagery: ImageryRegistry,
+    @Inject(DECISION_CONTEXT) private readonly context: () => DecisionContext,
+  ) {}
+
+  async execute({ playerId, gameId, request }: StartSoloRound): Promise<SoloRoundView> {
+    const stream = streamName.solo(gameId);
+    const { state } = await loadState(this.events, stream, soloDecider);
+    const ctx = this.context();
+    const round = awaitsNewRound(state, playerId, request.roundIndex) ? await this.plan(playing(state), ctx, request.at) : null;
+    const command = { type: 'StartSoloRound', gameId, playerId, roundIndex: request.roundIndex, round } as const;
+    const outcome = await handleCommand(this.events, stream, soloDecider, command, () => ctx, { userId: playerId });
+    await this.projections.waitFor(outcome.position, PANORAMA_READ_MODELS);
+    return roundView(playing(outcome.state).rounds.find((r) => r.roundIndex === request.roundIndex)!);
+  }
+
+  private plan(game: Extract<SoloState, { status: 'playing' }>, ctx: DecisionContext, at?: LatLng) {
+    const map = this.maps.get(game.mapId);
+    if (!map) throw notFound(`the map ${game.mapId} of this game no longer exists`);
+    return planRound(map, this.imagery, new Set(game.rounds.map((r) => r.panorama.imageId)), ctx.random, at);
+  }
+}
+
+@CommandHandler(PlaceSoloGuess)
+export class PlaceSoloGuessHandler implements ICommandHandler<PlaceSoloGuess> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(PROJECTIONS) private readonly projections: Projections,
+    @Inject(DECISION_CONTEXT) private readonly context: () => DecisionContext,
+  ) {}
+
+  async execute({ playerId, gameId, request }: PlaceSoloGuess): Promise<PlaceGuessResponse> {
+    const command = { type: 'PlaceSoloGuess', gameId, playerId, roundIndex: request.roundIndex, guess: request.guess } as const;
+    const outcome = await handleCommand(this.events, streamName.solo(gameId), soloDecider, command, this.context, { userId: playerId });
+    await this.projections.waitFor(outcome.position, ['solo-game']);
+    const game = playing(outcome.state);
+    const round = game.rounds.find((r) => r.roundIndex === request.roundIndex)!;
+    const { result } = round;
+    if (!result) throw new Error(`round ${round.roundIndex} has no result after a guess`);
+    return {
+      result: {
+        roundIndex: round.roundIndex,
+        guess: result.guess,
+        target: round.target,
+        distanceMeters: result.distanceMeters,
+        points: result.points,
+        targetCountryCode: round.targetCountryCode,
+        guessCountryCode: result.guessCountryCode,
+        timeTakenMs: result.timeTakenMs,
+      },
+      totalPoints: game.rounds.reduce((sum, r) => sum + (r.result?.points ?? 0), 0),
+    };
+  }
+}
+
+@QueryHandler(GetSoloGame)
+export class GetSoloGameHandler implements IQueryHandler<GetSoloGame> {
+  constructor(@Inject(READ_STORE) private readonly reads: ReadStore) {}
+
+  async execute({ playerId, gameId }: GetSoloGame): Promise<SoloGameView> {
+    const game = await soloGame(this.reads, gameId);
+    if (!game) throw notFound(`no game ${gameId}`);
+    if (game.playerId !== playerId) throw new ApiException(403, 'forbidden', 'this game belongs to another player');
+    return game;
+  }
+}

@@ -1,0 +1,143 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../sqlite/open-database.js';
+import type { Document } from './read-store.port.js';
+import { readStoreContract } from './read-store.contract.js';
+import { countQuery, listQuery, SqliteReadStore, type SqlQuery } from './sqlite-read-store.js';
+
+readStoreContract('SQLite', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'read-store-'));
+  const store = SqliteReadStore.open(join(dir, 'read.db'));
+  return {
+    store,
+    cleanup: async () => {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+});
+
+describe('SqliteReadStore on its own file', () => {
+  let dir: string;
+  let file: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'read-store-'));
+    file = join(dir, 'read.db');
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** Asks a second connection how SQLite runs the store's own SQL for a query. */
+  function queryPlan({ sql, params }: SqlQuery): string {
+    const db = openDatabase(file);
+    try {
+      const rows = db.prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`).all(...params);
+      return rows.map((row) => row.detail).join('\n');
+    } finally {
+      db.close();
+    }
+  }
+
+  function leaderboard(size: number): Document[] {
+    return Array.from({ length: size }, (_, i) => ({
+      id: `player-${String(i).padStart(5, '0')}`,
+      name: `Player ${i}`,
+      active: i % 3 !== 0,
+      points: (i * 7919) % 1000,
+    }));
+  }
+
+  it('keeps documents, revisions and checkpoints across close and reopen', async () => {
+    const position = 2n ** 62n + 3n;
+    const first = SqliteReadStore.open(file);
+    await first.commit({
+      projection: 'leaderboard',
+      position,
+      writes: [{ kind: 'upsert', collection: 'leaderboard', document: { id: 'ana', points: 30 }, revision: 8n }],
+    });
+    await first.close();
+
+    const reopened = SqliteReadStore.open(file);
+    try {
+      await expect(reopened.get('leaderboard', 'ana')).resolves.toEqual({ id: 'ana', points: 30 });
+      await expect(reopened.checkpoint('leaderboard')).resolves.toBe(position);
+      await expect(reopened.commit({ projection: 'leaderboard', position, writes: [] })).resolves.toBe(false);
+
+      const stale = { kind: 'upsert', collection: 'leaderboard', document: { id: 'ana', points: 1 }, revision: 8n } as const;
+      await expect(reopened.commit({ projection: 'leaderboard', position: position + 1n, writes: [stale] })).resolves.toBe(
+        true,
+      );
+      await expect(reopened.get('leaderboard', 'ana')).resolves.toEqual({ id: 'ana', points: 30 });
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it('answers leaderboard queries from the indexes ensureIndex declares, without sorting', async () => {
+    const store = SqliteReadStore.open(file);
+    try {
+      await store.commit({
+        projection: 'leaderboard',
+        position: 1n,
+        writes: leaderboard(500).map((document) => ({ kind: 'upsert', collection: 'leaderboard', document, revision: 1n })),
+      });
+      for (let i = 0; i < 2; i++) {
+        await store.ensureIndex('leaderboard', ['active', ['points', 'desc']]);
+        await store.ensureIndex('leaderboard', [['points', 'desc']]);
+      }
+
+      const activeTop = queryPlan(
+        listQuery('leaderboard', { filter: { active: true }, sort: [['points', 'desc']], limit: 20 }),
+      );
+      expect(activeTop).toContain('USING INDEX read_idx:leaderboard:active,-points');
+      expect(activeTop).not.toContain('TEMP B-TREE');
+
+      const overallTop = queryPlan(listQuery('leaderboard', { sort: [['points', 'desc']], skip: 40, limit: 20 }));
+      expect(overallTop).toContain('USING INDEX read_idx:leaderboard:-points');
+      expect(overallTop).not.toContain('TEMP B-TREE');
+
+      const activeRank = queryPlan(countQuery('leaderboard', { active: true }, ['points', 512]));
+      expect(activeRank).toContain('USING COVERING INDEX read_idx:leaderboard:active,-points');
+      const overallRank = queryPlan(countQuery('leaderboard', undefined, ['points', 512]));
+      expect(overallRank).toContain('USING COVERING INDEX read_idx:leaderboard:-points');
+
+      const db = openDatabase(file);
+      const indexes = db
+        .prepare<[], string>("SELECT name FROM sqlite_schema WHERE type = 'index' AND name LIKE 'read_idx:%'")
+        .pluck()
+        .all();
+      db.close();
+      expect(indexes.sort()).toEqual(['read_idx:leaderboard:-points', 'read_idx:leaderboard:active,-points']);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('pages and ranks 20,000 documents through an index', async () => {
+    const store = SqliteReadStore.open(file);
+    try {
+      const players = leaderboard(20_000);
+      await store.ensureIndex('leaderboard', ['active', ['points', 'desc']]);
+      await store.commit({
+        projection: 'leaderboard',
+        position: 1n,
+        writes: players.map((document) => ({ kind: 'upsert', collection: 'leaderboard', document, revision: 1n })),
+      });
+      const byRank = players
+        .filter((player) => player.active)
+        .sort((a, b) => (b.points as number) - (a.points as number) || (a.id < b.id ? -1 : 1));
+
+      const query = { filter: { active: true }, sort: [['points', 'desc']] as Array<[string, 'desc']>, limit: 20 };
+      await expect(store.list('leaderboard', query)).resolves.toEqual(byRank.slice(0, 20));
+      await expect(store.list('leaderboard', { ...query, skip: 10_000 })).resolves.toEqual(byRank.slice(10_000, 10_020));
+
+      const me = byRank[4321]!;
+      const above = byRank.filter((player) => (player.points as number) > (me.points as number)).length;
+      await expect(store.countAbove('leaderboard', 'points', me.points as number, { active: true })).resolves.toBe(above);
+    } finally {
+      await store.close();
+    }
+  });
+});

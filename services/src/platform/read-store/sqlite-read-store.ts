@@ -1,0 +1,358 @@
+import type { Statement, Transaction } from 'better-sqlite3';
+import { openDatabase, type SqliteDatabase } from '../sqlite/open-database.js';
+import type {
+  CommitBatch,
+  Comparison,
+  Document,
+  Filter,
+  IndexField,
+  ListOptions,
+  ReadStore,
+  Scalar,
+  SortDirection,
+  WriteOperation,
+} from './read-store.port.js';
+
+const SCHEMA_SQL = `
+  CREATE TABLE IF NOT EXISTS read_documents (
+    collection TEXT    NOT NULL,
+    id         TEXT    NOT NULL,
+    revision   INTEGER NOT NULL,
+    body       TEXT    NOT NULL,
+    PRIMARY KEY (collection, id)
+  ) STRICT;
+  CREATE TABLE IF NOT EXISTS read_checkpoints (
+    projection TEXT    PRIMARY KEY,
+    position   INTEGER NOT NULL
+  ) STRICT;`;
+
+/** Field names are written into SQL (an index only matches a literal JSON path), so they must be plain. */
+const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** Collection names appear in index names; kept free of quotes and other surprises. */
+const COLLECTION_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+/** Filters with `$in` lists of many lengths each make their own statement; keep the most recent ones. */
+const STATEMENT_CACHE_SIZE = 200;
+const NO_LIMIT = -1;
+/** As encoded by fieldSql. */
+const FALSE = Buffer.from([2]);
+const TRUE = Buffer.from([3]);
+
+type SqlParam = string | number | bigint | Buffer | null;
+export interface SqlQuery {
+  sql: string;
+  params: SqlParam[];
+}
+
+export class SqliteReadStore implements ReadStore {
+  private readonly db: SqliteDatabase;
+  private readonly statements = new Map<string, Statement<SqlParam[], unknown>>();
+  private readonly getBody: Statement<[string, string], string>;
+  private readonly readCheckpoint: Statement<[string], bigint>;
+  private readonly advanceCheckpoint: Statement<[string, bigint], never>;
+  private readonly upsert: Statement<[string, string, bigint, string], never>;
+  private readonly remove: Statement<[string, string], never>;
+  private readonly clear: Statement<[string], never>;
+  private readonly forget: Statement<[string], never>;
+  private readonly commitTransaction: Transaction<(batch: CommitBatch) => boolean>;
+  private readonly resetTransaction: Transaction<(projection: string, collections: string[]) => void>;
+
+  static open(file: string): SqliteReadStore {
+    return new SqliteReadStore(file);
+  }
+
+  constructor(file: string) {
+    this.db = openDatabase(file);
+    this.db.exec(SCHEMA_SQL);
+    this.getBody = this.db.prepare<[string, string], string>(
+      'SELECT body FROM read_documents WHERE collection = ? AND id = ?',
+    ).pluck();
+    this.readCheckpoint = this.db.prepare<[string], bigint>(
+      'SELECT position FROM read_checkpoints WHERE projection = ?',
+    ).pluck().safeIntegers();
+    this.advanceCheckpoint = this.db.prepare(
+      `INSERT INTO read_checkpoints (projection, position) VALUES (?, ?)
+       ON CONFLICT (projection) DO UPDATE SET position = excluded.position
+       WHERE excluded.position > read_checkpoints.position`,
+    );
+    this.upsert = this.db.prepare(
+      `INSERT INTO read_documents (collection, id, revision, body) VALUES (?, ?, ?, ?)
+       ON CONFLICT (collection, id) DO UPDATE SET revision = excluded.revision, body = excluded.body
+       WHERE excluded.revision > read_documents.revision`,
+    );
+    this.remove = this.db.prepare('DELETE FROM read_documents WHERE collection = ? AND id = ?');
+    this.clear = this.db.prepare('DELETE FROM read_documents WHERE collection = ?');
+    this.forget = this.db.prepare('DELETE FROM read_checkpoints WHERE projection = ?');
+    this.commitTransaction = this.db.transaction((batch: CommitBatch): boolean => {
+      // Moving the checkpoint first tells whether the batch is new; a failure in any later write rolls
+      // the move back together with the writes.
+      if (this.advanceCheckpoint.run(batch.projection, batch.position).changes === 0) return false;
+      for (const write of batch.writes) this.apply(write);
+      return true;
+    });
+    this.resetTransaction = this.db.transaction((projection: string, collections: string[]) => {
+      for (const collection of collections) this.clear.run(collection);
+      this.forget.run(projection);
+    });
+  }
+
+  async get<T extends Document>(collection: string, id: string): Promise<T | null> {
+    const body = this.getBody.get(checkCollection(collection), id);
+    return body === undefined ? null : (JSON.parse(body) as T);
+  }
+
+  async list<T extends Document>(collection: string, options: ListOptions = {}): Promise<T[]> {
+    const { sql, params } = listQuery(collection, options);
+    return (this.statement(sql).all(...params) as string[]).map((body) => JSON.parse(body) as T);
+  }
+
+  async count(collection: string, filter?: Filter): Promise<number> {
+    const { sql, params } = countQuery(collection, filter);
+    return this.statement(sql).get(...params) as number;
+  }
+
+  async countAbove(collection: string, field: string, value: number, filter?: Filter): Promise<number> {
+    if (typeof value !== 'number') throw new TypeError(`read store: countAbove needs a number, got ${String(value)}`);
+    const { sql, params } = countQuery(collection, filter, [field, value]);
+    return this.statement(sql).get(...params) as number;
+  }
+
+  async ensureIndex(collection: string, fields: IndexField[]): Promise<void> {
+    this.db.exec(indexSql(collection, fields));
+  }
+
+  async commit(batch: CommitBatch): Promise<boolean> {
+    // IMMEDIATE takes the write lock before reading the checkpoint, so no other connection can commit
+    // the same batch in between.
+    return this.commitTransaction.immediate(batch);
+  }
+
+  async checkpoint(projection: string): Promise<bigint | null> {
+    return this.readCheckpoint.get(projection) ?? null;
+  }
+
+  async reset(projection: string, collections: string[]): Promise<void> {
+    collections.forEach(checkCollection);
+    this.resetTransaction.immediate(projection, collections);
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+
+  private apply(write: WriteOperation): void {
+    switch (write.kind) {
+      case 'upsert': {
+        const { collection, document, revision } = write;
+        checkCollection(collection);
+        if (typeof document?.id !== 'string' || document.id === '') {
+          throw new TypeError(`read store: a document in "${collection}" has no string id`);
+        }
+        this.upsert.run(collection, document.id, revision, serialise(collection, document));
+        return;
+      }
+      case 'delete':
+        this.remove.run(checkCollection(write.collection), write.id);
+        return;
+      default: {
+        const unexpected: never = write;
+        throw new TypeError(`read store: unknown write ${JSON.stringify(unexpected)}`);
+      }
+    }
+  }
+
+  private statement(sql: string): Statement<SqlParam[], unknown> {
+    let statement = this.statements.get(sql);
+    if (statement) {
+      this.statements.delete(sql);
+    } else {
+      statement = this.db.prepare<SqlParam[], unknown>(sql).pluck();
+      if (this.statements.size >= STATEMENT_CACHE_SIZE) {
+        this.statements.delete(this.statements.keys().next().value as string);
+      }
+    }
+    this.statements.set(sql, statement);
+    return statement;
+  }
+}
+
+/** The SQL behind `list`; exported so tests can ask SQLite how it runs it. */
+export function listQuery(collection: string, options: ListOptions = {}): SqlQuery {
+  const params: SqlParam[] = [checkCollection(collection)];
+  const where = whereSql(options.filter, params);
+  params.push(checkCount('limit', options.limit) ?? NO_LIMIT, checkCount('skip', options.skip) ?? 0);
+  return {
+    sql: `SELECT body FROM read_documents WHERE ${where} ORDER BY ${orderBySql(options.sort)} LIMIT ? OFFSET ?`,
+    params,
+  };
+}
+
+/** The SQL behind `count` and, with `above`, `countAbove`; exported like listQuery. */
+export function countQuery(collection: string, filter?: Filter, above?: [field: string, value: number]): SqlQuery {
+  const params: SqlParam[] = [checkCollection(collection)];
+  let where = whereSql(filter, params);
+  if (above) where += ` AND ${rangeSql(fieldSql(above[0]), '$gt', checkScalar(above[0], above[1]), params)}`;
+  return { sql: `SELECT count(*) FROM read_documents WHERE ${where}`, params };
+}
+
+/**
+ * The index's expressions are the very ones queries use, or SQLite would not match them. `id` closes
+ * every index, ascending, so the tie-break of a sort is read from the index too.
+ */
+export function indexSql(collection: string, fields: IndexField[]): string {
+  checkCollection(collection);
+  if (fields.length === 0) throw new TypeError(`read store: an index on "${collection}" needs at least one field`);
+  const spec = fields.map((field): [string, SortDirection] => (typeof field === 'string' ? [field, 'asc'] : field));
+  const columns = spec.map(([field, direction]) => `${fieldSql(field)} ${directionSql(direction)}`);
+  if (!spec.some(([field]) => field === 'id')) columns.push('id ASC');
+  const name = `read_idx:${collection}:${spec.map(([field, direction]) => (direction === 'desc' ? `-${field}` : field)).join(',')}`;
+  return `CREATE INDEX IF NOT EXISTS "${name}" ON read_documents (collection, ${columns.join(', ')})`;
+}
+
+/**
+ * json_extract alone returns 1/0 for JSON booleans and JSON text for objects and arrays, so `true` would
+ * equal 1 and an object would compare as a string. Those types become one-byte blobs instead. SQLite
+ * orders NULL < numbers < text < blobs, so each JSON type keeps a range of its own, in MongoDB's order
+ * (objects, arrays, then booleans last); equality is exact, and the value still lives in the index, so
+ * counts never read the rows.
+ */
+function fieldSql(field: string): string {
+  if (typeof field !== 'string' || !FIELD_NAME.test(field)) {
+    throw new TypeError(`read store: invalid field name ${JSON.stringify(field)} (letters, digits and _ only)`);
+  }
+  if (field === 'id') return 'id';
+  const path = `'$.${field}'`;
+  return (
+    `CASE json_type(body, ${path}) WHEN 'object' THEN x'00' WHEN 'array' THEN x'01' ` +
+    `WHEN 'false' THEN x'02' WHEN 'true' THEN x'03' ELSE json_extract(body, ${path}) END`
+  );
+}
+
+function whereSql(filter: Filter = {}, params: SqlParam[]): string {
+  const terms = ['collection = ?'];
+  for (const [field, condition] of Object.entries(filter)) {
+    const expression = fieldSql(field);
+    if (isComparison(condition)) terms.push(...comparisonSql(field, expression, condition, params));
+    else terms.push(equalsSql(expression, checkScalar(field, condition), params));
+  }
+  return terms.join(' AND ');
+}
+
+function isComparison(condition: Scalar | Comparison): condition is Comparison {
+  return typeof condition === 'object' && condition !== null && !Array.isArray(condition);
+}
+
+function equalsSql(expression: string, value: Scalar, params: SqlParam[]): string {
+  if (value === null) return `${expression} IS NULL`;
+  params.push(sqlValue(value));
+  return `${expression} = ?`;
+}
+
+function comparisonSql(field: string, expression: string, comparison: Comparison, params: SqlParam[]): string[] {
+  const entries = Object.entries(comparison);
+  if (entries.length === 0) throw new TypeError(`read store: empty comparison on field "${field}"`);
+  return entries.map(([operator, operand]) => {
+    switch (operator) {
+      case '$gt':
+      case '$gte':
+      case '$lt':
+      case '$lte':
+        return rangeSql(expression, operator, checkScalar(field, operand), params);
+      case '$ne':
+        // IS NOT also holds for NULL, so documents without the field match, as in MongoDB.
+        params.push(sqlValue(checkScalar(field, operand)));
+        return `${expression} IS NOT ?`;
+      case '$in':
+        return inSql(field, expression, operand, params);
+      default:
+        throw new TypeError(`read store: unsupported operator ${operator} on field "${field}"`);
+    }
+  });
+}
+
+const RANGE_OPERATORS = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' } as const;
+/** The smallest value of each type and of the type after it, in SQLite's order (see fieldSql). */
+const TYPE_BOUNDS = {
+  number: { lowest: null, next: "''" },
+  string: { lowest: "''", next: "x''" },
+  boolean: { lowest: "x'02'", next: null },
+} as const;
+
+function rangeSql(
+  expression: string,
+  operator: keyof typeof RANGE_OPERATORS,
+  operand: Scalar,
+  params: SqlParam[],
+): string {
+  if (operand === null) throw new TypeError(`read store: ${operator} needs a number, string or boolean, not null`);
+  const bounds = TYPE_BOUNDS[typeof operand as keyof typeof TYPE_BOUNDS];
+  // A comparison with NULL is never true, so only the side open towards another type needs a bound.
+  const upwards = operator === '$gt' || operator === '$gte';
+  const bound = upwards ? bounds.next : bounds.lowest;
+  const sameType = bound === null ? '' : ` AND ${expression} ${upwards ? '<' : '>='} ${bound}`;
+  params.push(sqlValue(operand));
+  return `${expression} ${RANGE_OPERATORS[operator]} ?${sameType}`;
+}
+
+function inSql(field: string, expression: string, operand: unknown, params: SqlParam[]): string {
+  if (!Array.isArray(operand)) throw new TypeError(`read store: $in on field "${field}" needs an array`);
+  const values = operand.map((value) => checkScalar(field, value));
+  const present = values.filter((value) => value !== null);
+  const terms: string[] = [];
+  if (present.length > 0) {
+    params.push(...present.map(sqlValue));
+    terms.push(`${expression} IN (${present.map(() => '?').join(', ')})`);
+  }
+  if (present.length < values.length) terms.push(`${expression} IS NULL`);
+  if (terms.length === 0) return 'FALSE';
+  return terms.length === 1 ? terms[0]! : `(${terms.join(' OR ')})`;
+}
+
+function orderBySql(sort: ListOptions['sort'] = []): string {
+  const terms = sort.map(([field, direction]) => `${fieldSql(field)} ${directionSql(direction)}`);
+  if (!sort.some(([field]) => field === 'id')) terms.push('id ASC');
+  return terms.join(', ');
+}
+
+function directionSql(direction: SortDirection): string {
+  if (direction === 'asc') return 'ASC';
+  if (direction === 'desc') return 'DESC';
+  throw new TypeError(`read store: sort direction must be 'asc' or 'desc', not ${JSON.stringify(direction)}`);
+}
+
+function sqlValue(value: Scalar): SqlParam {
+  if (typeof value === 'boolean') return value ? TRUE : FALSE;
+  return value;
+}
+
+function checkScalar(field: string, value: unknown): Scalar {
+  const valid =
+    value === null ||
+    typeof value === 'string' ||
+    typeof value === 'boolean' ||
+    (typeof value === 'number' && Number.isFinite(value));
+  if (!valid) throw new TypeError(`read store: field "${field}" cannot be compared with ${String(value)}`);
+  return value as Scalar;
+}
+
+function checkCount(name: string, value: number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new TypeError(`read store: ${name} must be a whole number ≥ 0, not ${String(value)}`);
+  }
+  return value;
+}
+
+function checkCollection(collection: string): string {
+  if (typeof collection !== 'string' || !COLLECTION_NAME.test(collection)) {
+    throw new TypeError(`read store: invalid collection name ${JSON.stringify(collection)}`);
+  }
+  return collection;
+}
+
+function serialise(collection: string, document: Document): string {
+  try {
+    return JSON.stringify(document);
+  } catch (error) {
+    throw new TypeError(`read store: document ${collection}/${document.id} cannot be stored as JSON`, { cause: error });
+  }
+}

@@ -1,0 +1,7 @@
+import { leaderboardProjection } from './leaderboard/leaderboard.projection.js';
+import type { Projection } from './projection.js';
+import { roundPanoramasProjection } from './round-panoramas/round-panoramas.projection.js';
+import { soloGameProjection } from './solo-game/solo-game.projection.js';
+import { userProfileProjection } from './user-profile/user-profile.projection.js';
+
+export const allProjections: readonly Projection[] = [userProfileProjection, leaderboardProjection, soloGameProjection, roundPanoramasProjection];

@@ -1,0 +1,178 @@
+import { Logger } from '@nestjs/common';
+import type { EventStore, RecordedEvent } from '../platform/event-store/event-store.port.js';
+import { toDomainEvent } from '../platform/event-store/handle-command.js';
+import type { Document, ReadStore, WriteOperation } from '../platform/read-store/read-store.port.js';
+import type { DocumentReader, Projection } from './projection.js';
+
+const MAX_BATCH_EVENTS = 500;
+const IDLE = Symbol('idle');
+
+interface Waiter {
+  position: bigint;
+  resolve: () => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * Feeds one projection from the event store's catch-up subscription. Events are applied in position
+ * order and committed in batches together with the checkpoint: a batch closes when 500 events are
+ * pending or when the subscription has nothing more ready (so live events commit at once).
+ */
+export class ProjectionRunner {
+  private readonly logger: Logger;
+  private processed: bigint | null = null;
+  private waiters: Waiter[] = [];
+  private listeners: Array<(writes: WriteOperation[]) => void> = [];
+  private subscription: ReturnType<EventStore['subscribeToAll']> | null = null;
+  private loop: Promise<void> | null = null;
+  private failure: Error | null = null;
+
+  constructor(
+    readonly projection: Projection,
+    private readonly events: EventStore,
+    private readonly reads: ReadStore,
+  ) {
+    this.logger = new Logger(`projection:${projection.name}`);
+  }
+
+  /** Position of the last event this projection has fully accounted for; null before the first. */
+  get position(): bigint | null {
+    return this.processed;
+  }
+
+  async start(): Promise<void> {
+    for (const index of this.projection.indexes) await this.reads.ensureIndex(index.collection, index.fields);
+    this.processed = await this.reads.checkpoint(this.projection.name);
+    this.subscription = this.events.subscribeToAll({ fromPosition: this.processed ?? 'start' });
+    this.loop = this.run(this.subscription).catch((error: Error) => this.fail(error));
+  }
+
+  async stop(): Promise<void> {
+    await this.subscription?.unsubscribe();
+    await this.loop;
+    this.subscription = null;
+    this.loop = null;
+  }
+
+  /** Forgets everything and projects again from position 0. */
+  async rebuild(): Promise<void> {
+    await this.stop();
+    await this.reads.reset(this.projection.name, this.projection.collections);
+    this.failure = null;
+    await this.start();
+  }
+
+  /** Resolves once every event up to `position` is visible in this read model (read-your-writes). */
+  waitFor(position: bigint, timeoutMs = 5000): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    if (this.processed !== null && this.processed >= position) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = {
+        position,
+        resolve,
+        reject,
+        timer: setTimeout(() => {
+          this.waiters = this.waiters.filter((w) => w !== waiter);
+          reject(new Error(`projection ${this.projection.name} did not reach position ${position} within ${timeoutMs} ms`));
+        }, timeoutMs),
+      };
+      this.waiters.push(waiter);
+    });
+  }
+
+  /** Called after each commit with the writes it made, e.g. to push live updates. */
+  onCommitted(listener: (writes: WriteOperation[]) => void): () => void {
+    this.listeners.push(listener);
+    return () => {
+      this.listeners = this.listeners.filter((l) => l !== listener);
+    };
+  }
+
+  private async run(subscription: AsyncIterable<RecordedEvent>): Promise<void> {
+    const iterator = subscription[Symbol.asyncIterator]();
+    const batch = new Batch(this.reads);
+    let next = iterator.next();
+    for (;;) {
+      let result: IteratorResult<RecordedEvent> | typeof IDLE;
+      if (batch.size === 0) result = await next;
+      else {
+        result = await Promise.race([next, new Promise<typeof IDLE>((resolve) => setImmediate(() => resolve(IDLE)))]);
+        if (result === IDLE) {
+          await this.flush(batch);
+          result = await next;
+        }
+      }
+      if (result.done) break;
+      next = iterator.next();
+      const recorded = result.value;
+      if (this.processed !== null && recorded.position <= this.processed) continue;
+      await batch.add(recorded, this.projection);
+      if (batch.size >= MAX_BATCH_EVENTS) await this.flush(batch);
+    }
+    if (batch.size > 0) await this.flush(batch);
+  }
+
+  private async flush(batch: Batch): Promise<void> {
+    const { position, writes } = batch.drain();
+    if (position === null) return;
+    // Batches without writes still commit: the checkpoint moves on so a restart does not re-read them.
+    await this.reads.commit({ projection: this.projection.name, position, writes });
+    this.processed = position;
+    for (const waiter of this.waiters.filter((w) => w.position <= position)) {
+      clearTimeout(waiter.timer);
+      waiter.resolve();
+    }
+    this.waiters = this.waiters.filter((w) => w.position > position);
+    if (writes.length > 0) for (const listener of this.listeners) listener(writes);
+  }
+
+  private fail(error: Error): void {
+    this.failure = error;
+    this.logger.error(`stopped: ${error.stack ?? error.message}`);
+    for (const waiter of this.waiters) {
+      clearTimeout(waiter.timer);
+      waiter.reject(error);
+    }
+    this.waiters = [];
+  }
+}
+
+/** Pending writes of one batch, readable by later events of the same batch before they are committed. */
+class Batch implements DocumentReader {
+  private writes: WriteOperation[] = [];
+  private pending = new Map<string, Document | null>();
+  private lastPosition: bigint | null = null;
+  size = 0;
+
+  constructor(private readonly reads: ReadStore) {}
+
+  async get<T extends Document>(collection: string, id: string): Promise<T | null> {
+    const key = `${collection}\u0000${id}`;
+    if (this.pending.has(key)) return (this.pending.get(key) as T | null) ?? null;
+    return this.reads.get<T>(collection, id);
+  }
+
+  async add(recorded: RecordedEvent, projection: Projection): Promise<void> {
+    const writes = await projection.apply(
+      { event: toDomainEvent(recorded), streamId: recorded.streamId, revision: recorded.revision, position: recorded.position, createdAt: recorded.createdAt },
+      this,
+    );
+    for (const write of writes) {
+      const id = write.kind === 'upsert' ? write.document.id : write.id;
+      this.pending.set(`${write.collection}\u0000${id}`, write.kind === 'upsert' ? write.document : null);
+    }
+    this.writes.push(...writes);
+    this.lastPosition = recorded.position;
+    this.size += 1;
+  }
+
+  drain(): { position: bigint | null; writes: WriteOperation[] } {
+    const drained = { position: this.lastPosition, writes: this.writes };
+    this.writes = [];
+    this.pending.clear();
+    this.lastPosition = null;
+    this.size = 0;
+    return drained;
+  }
+}

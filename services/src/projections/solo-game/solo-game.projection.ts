@@ -1,0 +1,39 @@
+import { isSoloEvent, panoramaPath, readModelCollections, type SoloGameDoc } from '@globetrail/contracts';
+import { assertNever } from '../../domain/decider.js';
+import { type Projection, upsert } from '../projection.js';
+
+const collection = readModelCollections.soloGames;
+
+/** The player's view of a solo game. A round's target enters it only with the round's result. */
+export const soloGameProjection: Projection = {
+  name: 'solo-game',
+  collections: [collection],
+  indexes: [],
+  async apply({ event, position }, documents) {
+    if (!isSoloEvent(event)) return [];
+    switch (event.type) {
+      case 'SoloGameStarted': {
+        const { gameId, playerId, mapId, mapName, maxMapDistance, startedAt } = event.data;
+        const game: SoloGameDoc = { id: gameId, gameId, playerId, mapId, mapName, maxMapDistance, startedAt, totalPoints: 0, rounds: [] };
+        return [upsert(collection, game, position)];
+      }
+      case 'SoloRoundStarted': {
+        const game = await documents.get<SoloGameDoc>(collection, event.data.gameId);
+        if (!game) return [];
+        const { roundIndex, panorama, startedAt, shared } = event.data;
+        const round = { roundIndex, panoramaUrl: panoramaPath(panorama.token), heading: panorama.heading, startedAt, shared, result: null };
+        return [upsert(collection, { ...game, rounds: [...game.rounds.filter((r) => r.roundIndex !== roundIndex), round] }, position)];
+      }
+      case 'SoloGuessPlaced': {
+        const game = await documents.get<SoloGameDoc>(collection, event.data.gameId);
+        if (!game) return [];
+        const { roundIndex, guess, target, distanceMeters, points, targetCountryCode, guessCountryCode, timeTakenMs } = event.data;
+        const result = { roundIndex, guess, target, distanceMeters, points, targetCountryCode, guessCountryCode, timeTakenMs };
+        const rounds = game.rounds.map((round) => (round.roundIndex === roundIndex ? { ...round, result } : round));
+        return [upsert(collection, { ...game, rounds, totalPoints: game.totalPoints + points }, position)];
+      }
+      default:
+        return assertNever(event);
+    }
+  },
+};

@@ -1,0 +1,36 @@
+import { isUserEvent, readModelCollections, type UserProfileDoc } from '@globetrail/contracts';
+import { assertNever } from '../../domain/decider.js';
+import { type Projection, remove, upsert } from '../projection.js';
+
+const collection = readModelCollections.userProfiles;
+
+export const userProfileProjection: Projection = {
+  name: 'user-profile',
+  collections: [collection],
+  indexes: [],
+  async apply({ event, position }, documents) {
+    if (!isUserEvent(event)) return [];
+    switch (event.type) {
+      case 'UserCreated': {
+        const { userId, name, isAnonymous, createdAt } = event.data;
+        const profile: UserProfileDoc = { id: userId, name, isAnonymous, points: 0, nGames: 0, bestGuessInMeters: null, bestCountryStreak: 0, currentCountryStreak: 0, createdAt };
+        return [upsert(collection, profile, position)];
+      }
+      case 'UserRegistered': {
+        const profile = await documents.get<UserProfileDoc>(collection, event.data.userId);
+        return profile ? [upsert(collection, { ...profile, name: event.data.name, isAnonymous: false }, position)] : [];
+      }
+      case 'ScoreSubmitted': {
+        const profile = await documents.get<UserProfileDoc>(collection, event.data.userId);
+        if (!profile) return [];
+        const { points, bestGuessInMeters, bestCountryStreak, currentCountryStreak } = event.data;
+        const updated: UserProfileDoc = { ...profile, points: profile.points + points, nGames: profile.nGames + 1, bestGuessInMeters, bestCountryStreak, currentCountryStreak };
+        return [upsert(collection, updated, position)];
+      }
+      case 'UserDeleted':
+        return [remove(collection, event.data.userId)];
+      default:
+        return assertNever(event);
+    }
+  },
+};

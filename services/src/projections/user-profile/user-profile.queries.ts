@@ -1,0 +1,37 @@
+import { levelForPoints, type NameAndImage, type PublicProfileView, readModelCollections, UNKNOWN_PLAYER, type UserProfileDoc, type UserProfileView } from '@globetrail/contracts';
+import type { ReadStore } from '../../platform/read-store/read-store.port.js';
+import { rankForPoints } from '../leaderboard/leaderboard.queries.js';
+
+const collection = readModelCollections.userProfiles;
+
+export async function userProfile(reads: ReadStore, uid: string): Promise<UserProfileView | null> {
+  const doc = await reads.get<UserProfileDoc>(collection, uid);
+  if (!doc) return null;
+  return {
+    uid: doc.id,
+    name: doc.name,
+    isAnonymous: doc.isAnonymous,
+    rank: doc.isAnonymous ? null : await rankForPoints(reads, doc.points),
+    points: doc.points,
+    level: levelForPoints(doc.points),
+    nGames: doc.nGames,
+    bestGuessInMeters: doc.bestGuessInMeters,
+    bestCountryStreak: doc.bestCountryStreak,
+    currentCountryStreak: doc.currentCountryStreak,
+    createdAt: doc.createdAt,
+  };
+}
+
+/** SPEC §6: anonymous players cannot have their profile looked up; they read as not found. */
+export async function publicProfile(reads: ReadStore, uid: string): Promise<PublicProfileView | null> {
+  const profile = await userProfile(reads, uid);
+  if (!profile || profile.isAnonymous) return null;
+  const { isAnonymous: _anonymous, currentCountryStreak: _streak, ...shown } = profile;
+  return { ...shown, photoUrl: '' };
+}
+
+export async function nameAndImage(reads: ReadStore, uid: string): Promise<NameAndImage> {
+  const doc = await reads.get<UserProfileDoc>(collection, uid);
+  if (!doc) return UNKNOWN_PLAYER;
+  return { name: doc.isAnonymous ? 'Anonymous' : doc.name, photoUrl: '', isAnon: doc.isAnonymous };
+}
