@@ -26,9 +26,15 @@ export interface RecordedEvent {
 }
 
 export interface AppendResult {
-  /** The revision of the stream's last event after this append: pass it as the next expectation. */
+  /**
+   * The revision of the stream's last event after this append: pass it as the next expectation.
+   * -1n only for an empty append to a stream that does not exist (append reads -1n as 'no_stream').
+   */
   nextExpectedRevision: bigint;
-  /** The position of the last event written (or found already written, for an idempotent retry). */
+  /**
+   * The position of the last event written (or found already written, for an idempotent retry).
+   * For an empty append, the position of the stream's last event, or -1n if there is none.
+   */
   position: bigint;
 }
 
@@ -70,11 +76,33 @@ export class WrongExpectedRevisionError extends Error {
   }
 }
 
+/**
+ * An append whose event ids the stream only partly holds, or holds elsewhere than as one run in the
+ * same order, or that repeats an id. It is neither a safe retry nor new events, so nothing is stored.
+ */
+export class IdempotencyConflictError extends Error {
+  override readonly name = 'IdempotencyConflictError';
+  constructor(
+    readonly streamId: string,
+    readonly eventIds: readonly string[],
+    reason: string,
+  ) {
+    super(`append to ${streamId} of events [${eventIds.join(', ')}] conflicts with stored event ids: ${reason}`);
+  }
+}
+
 export interface EventStore {
+  /**
+   * Appends atomically. If the stream already holds exactly these event ids, consecutively and in this
+   * order, nothing is stored and the original result is returned, whatever `expectedRevision` says, as
+   * EventStoreDB does for a retried write. An empty `events` list checks `expectedRevision` and stores
+   * nothing. Throws `WrongExpectedRevisionError` or `IdempotencyConflictError`.
+   */
   append(streamId: string, events: EventToAppend[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
   /** Events of one stream; a stream that does not exist reads as empty. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   subscribeToAll(options: SubscribeToAllOptions): AllSubscription;
+  /** Ends every subscription, then releases the connection. Calling it again does nothing. */
   close(): Promise<void>;
 }

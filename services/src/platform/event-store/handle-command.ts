@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { type DomainEvent, parseDomainEvent } from '@globetrail/contracts';
+import { type Decider, type DecisionContext, isRejection, type Rejection } from '../../domain/decider.js';
+import { type EventStore, type RecordedEvent, WrongExpectedRevisionError } from './event-store.port.js';
+
+/** A command the rules refused; the API renders it as a 4xx with the rejection's code and field. */
+export class CommandRejectedError extends Error {
+  override readonly name = 'CommandRejectedError';
+  constructor(readonly rejection: Rejection) {
+    super(rejection.message);
+  }
+}
+
+export interface CommandOutcome<S, E> {
+  /** State after the decision (equal to the state before when nothing was appended). */
+  state: S;
+  /** The events this call appended; empty when the command had already been carried out. */
+  events: E[];
+  /** Global position of the last appended event, for read-your-writes waits; null when nothing was appended. */
+  position: bigint | null;
+}
+
+export function toDomainEvent(recorded: RecordedEvent): DomainEvent {
+  const version = Number(recorded.metadata.schemaVersion ?? 1);
+  return parseDomainEvent(recorded.type, version, recorded.data);
+}
+
+export async function loadState<S, E>(store: EventStore, streamId: string, decider: Pick<Decider<S, unknown, E>, 'initialState' | 'evolve'>) {
+  const recorded = await store.readStream(streamId);
+  const state = recorded.reduce((current, event) => decider.evolve(current, toDomainEvent(event) as E), decider.initialState);
+  const revision = recorded.at(-1)?.revision;
+  return { state, revision };
+}
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Reads the stream, decides, and appends with the revision it read. When another writer got there first
+ * it re-reads and decides again on the new state, never overwriting.
+ */
+export async function handleCommand<S, C, E extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<S, C, E>,
+  command: C,
+  context: () => DecisionContext,
+  metadata: Record<string, unknown> = {},
+): Promise<CommandOutcome<S, E>> {
+  for (let attempt = 1; ; attempt++) {
+    const { state, revision } = await loadState(store, streamId, decider);
+    const decision = decider.decide(command, state, context());
+    if (isRejection(decision)) throw new CommandRejectedError(decision);
+    if (decision.length === 0) return { state, events: [], position: null };
+    try {
+      const result = await store.append(
+        streamId,
+        decision.map((event) => ({ id: randomUUID(), type: event.type, data: event.data, metadata: { ...metadata, schemaVersion: event.version } })),
+        revision ?? 'no_stream',
+      );
+      return { state: decision.reduce(decider.evolve, state), events: decision, position: result.position };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
+    }
+  }
+}

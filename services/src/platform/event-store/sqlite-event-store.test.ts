@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eventStoreContract } from './event-store.contract.js';
+import {
+  IdempotencyConflictError,
+  WrongExpectedRevisionError,
+  type EventToAppend,
+  type RecordedEvent,
+} from './event-store.port.js';
+import { SqliteEventStore } from './sqlite-event-store.js';
+
+const tempDir = () => mkdtemp(join(tmpdir(), 'globetrail-event-store-'));
+
+eventStoreContract('SQLite', async () => {
+  const dir = await tempDir();
+  const store = SqliteEventStore.open(join(dir, 'events.sqlite'));
+  return {
+    store,
+    cleanup: async () => {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+});
+
+describe('SqliteEventStore on a file', () => {
+  let dir: string;
+  let opened: SqliteEventStore[];
+  const open = () => {
+    const store = SqliteEventStore.open(join(dir, 'events.sqlite'));
+    opened.push(store);
+    return store;
+  };
+
+  beforeEach(async () => {
+    dir = await tempDir();
+    opened = [];
+  });
+  afterEach(async () => {
+    await Promise.all(opened.map((store) => store.close()));
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('keeps every event when the file is closed and reopened', async () => {
+    const first = open();
+    const stream = `game-${randomUUID()}`;
+    await first.append(stream, guesses(2), 'no_stream');
+    await first.append(`game-${randomUUID()}`, guesses(1), 'no_stream');
+    const before = await first.readAll();
+    await first.close();
+
+    const reopened = open();
+    expect(await reopened.readAll()).toEqual(before);
+    const next = await reopened.append(stream, guesses(1), 1n);
+    expect(next.nextExpectedRevision).toBe(2n);
+    expect(next.position).toBeGreaterThan(before.at(-1)!.position);
+  });
+
+  it('rolls back an append that fails after some of its events were written', async () => {
+    const store = open();
+    const stream = `game-${randomUUID()}`;
+    const [stored] = guesses(1) as [EventToAppend];
+    await store.append(stream, [stored], 'no_stream');
+    const fresh = guesses(2);
+
+    // The conflicting id comes last, so the two fresh events are inserted before the append fails.
+    await expect(store.append(stream, [...fresh, stored], 'any')).rejects.toBeInstanceOf(IdempotencyConflictError);
+    await expect(store.append(stream, guesses(3), 5n)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    expect((await store.readAll()).map((event) => event.id)).toEqual([stored.id]);
+
+    expect(await store.append(stream, fresh, 0n)).toMatchObject({ nextExpectedRevision: 2n });
+  });
+
+  it('checks the expectation against the file, not a cached head, across connections', async () => {
+    const [one, other] = [open(), open()];
+    const stream = `game-${randomUUID()}`;
+    await one.append(stream, guesses(1), 'no_stream');
+    await expect(other.append(stream, guesses(1), 'no_stream')).rejects.toMatchObject({ actual: 0n });
+  });
+
+  it('a live subscription sees events another connection appends to the same file', async () => {
+    const [reader, writer] = [open(), open()];
+    const stream = `game-${randomUUID()}`;
+    const subscription = reader.subscribeToAll({ fromPosition: 'start' });
+    let nowLive!: () => void;
+    const live = new Promise<void>((resolve) => (nowLive = resolve));
+    const deadline = setTimeout(() => void subscription.unsubscribe(), 10_000);
+    const loop = (async () => {
+      const delivered: RecordedEvent[] = [];
+      for await (const event of subscription) {
+        delivered.push(event);
+        if (event.revision === 0n) nowLive();
+        if (event.revision === 2n) break;
+      }
+      return delivered;
+    })();
+
+    // The reader's own append wakes it; only the poll can notice the other connection's.
+    await reader.append(stream, guesses(1), 'no_stream');
+    await live;
+    // Microtasks drain before a macrotask: by then the reader has read nothing new and is waiting.
+    await new Promise((resolve) => setImmediate(resolve));
+    await writer.append(stream, guesses(2), 0n);
+    const delivered = await loop;
+    clearTimeout(deadline);
+    expect(delivered).toEqual(await writer.readStream(stream));
+  });
+});
+
+function guesses(count: number): EventToAppend[] {
+  return Array.from({ length: count }, (_, round) => ({
+    id: randomUUID(),
+    type: 'GuessPlaced',
+    data: { round, lat: 35.6762, lng: 139.6503 },
+  }));
+}
