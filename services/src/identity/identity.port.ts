@@ -15,8 +15,29 @@ export interface TokenVerifier {
   verify(token: string): Promise<Principal>;
 }
 
+/** `expired` tells the caller a refresh will help; `invalid` means the token will never be accepted. */
+export type InvalidTokenReason = 'expired' | 'invalid';
+
 export class InvalidTokenError extends Error {
   override readonly name = 'InvalidTokenError';
+
+  constructor(
+    message: string,
+    readonly reason: InvalidTokenReason = 'invalid',
+  ) {
+    super(message);
+  }
+}
+
+/** The verifier could not decide (say, the issuer's keys could not be fetched): the token may well be fine. */
+export class TokenVerificationUnavailableError extends Error {
+  override readonly name = 'TokenVerificationUnavailableError';
+}
+
+/** Lets the game remove a player's sign-in account when the player deletes themselves. */
+export interface IdentityAccounts {
+  /** Idempotent: deleting an unknown or already deleted account succeeds. */
+  deleteAccount(uid: string): Promise<void>;
 }
 
 /** SPEC §6: the Authorization header carries the bare token; a "Bearer " prefix is accepted too. */

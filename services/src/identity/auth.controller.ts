@@ -1,0 +1,133 @@
+import {
+  Body,
+  type CallHandler,
+  Controller,
+  type ExecutionContext,
+  Get,
+  Header,
+  HttpCode,
+  Inject,
+  Injectable,
+  type NestInterceptor,
+  Post,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import {
+  type AuthSession,
+  authSessionSchema,
+  MIN_PASSWORD_LENGTH,
+  passwordPolicySchema,
+  refreshRequestSchema,
+  signInRequestSchema,
+  signOutRequestSchema,
+  signUpRequestSchema,
+} from '@globetrail/contracts';
+import type { JSONWebKeySet } from 'jose';
+import { catchError, type Observable, throwError } from 'rxjs';
+import type { z } from 'zod';
+import { ApiException, parseInput } from '../api/api-error.js';
+import { ApiErrors, ZodBody, ZodResponse } from '../api/openapi.js';
+import { CurrentPrincipal, IDENTITY_SECURITY_SCHEME, OptionalAuthGuard } from './auth.guard.js';
+import { EmbeddedIdentity } from './embedded/embedded-identity.js';
+import { IdentityError, weakPassword } from './embedded/identity-error.js';
+import type { Principal } from './identity.port.js';
+
+/** The embedded identity stays free of Nest; its refusals become the API's error bodies here. */
+@Injectable()
+class IdentityErrorsAsApiErrors implements NestInterceptor {
+  intercept(_context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    return next
+      .handle()
+      .pipe(catchError((error: unknown) => throwError(() => (error instanceof IdentityError ? new ApiException(error.status, error.code, error.message, error.field) : error))));
+  }
+}
+
+const SESSION = 'a session: idToken for the Authorization header, refreshToken to renew it';
+
+/** The embedded identity's REST face (embedded mode only; with an OIDC issuer the client signs in there). */
+@ApiTags('auth')
+@Controller('auth')
+@UseInterceptors(IdentityErrorsAsApiErrors)
+export class AuthController {
+  constructor(@Inject(EmbeddedIdentity) private readonly identity: EmbeddedIdentity) {}
+
+  @Post('anonymous')
+  @ApiOperation({ summary: 'Start playing without an account: a new anonymous uid and its session' })
+  @ZodResponse(201, authSessionSchema, SESSION)
+  anonymous(): Promise<AuthSession> {
+    return this.identity.createAnonymous();
+  }
+
+  @Post('signup')
+  @UseGuards(OptionalAuthGuard)
+  @ApiSecurity(IDENTITY_SECURITY_SCHEME)
+  @ApiOperation({
+    summary: 'Create an account',
+    description:
+      'With an anonymous idToken in Authorization, that uid becomes the account, keeping its games. ' +
+      'Errors: 400 validation_failed or weak_password (naming the field), 401 for a bad token, 409 email_taken.',
+  })
+  @ZodBody(signUpRequestSchema)
+  @ZodResponse(201, authSessionSchema, SESSION)
+  @ApiErrors(400, 401, 409)
+  signUp(@Body() body: unknown, @CurrentPrincipal('optional') principal: Principal | undefined): Promise<AuthSession> {
+    return this.identity.signUp(parseSignUp(body), principal);
+  }
+
+  @Post('signin')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Sign in with email and password',
+    description: 'Errors: 401 invalid_credentials (same for an unknown email and a wrong password), 429 rate_limited after 10 failures in 15 minutes.',
+  })
+  @ZodBody(signInRequestSchema)
+  @ZodResponse(200, authSessionSchema, SESSION)
+  @ApiErrors(400, 401, 429)
+  signIn(@Body() body: unknown): Promise<AuthSession> {
+    return this.identity.signIn(parseInput(signInRequestSchema, body));
+  }
+
+  @Post('refresh')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Trade a refresh token for a new session; the old refresh token stops working' })
+  @ZodBody(refreshRequestSchema)
+  @ZodResponse(200, authSessionSchema, SESSION)
+  @ApiErrors(400, 401)
+  refresh(@Body() body: unknown): Promise<AuthSession> {
+    return this.identity.refresh(parseInput(refreshRequestSchema, body).refreshToken);
+  }
+
+  @Post('signout')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'End the session of this refresh token (idTokens already issued run out on their own)' })
+  @ZodBody(signOutRequestSchema)
+  @ApiResponse({ status: 204, description: 'signed out (also when the token was unknown)' })
+  @ApiErrors(400)
+  async signOut(@Body() body: unknown): Promise<void> {
+    await this.identity.signOut(parseInput(signOutRequestSchema, body).refreshToken);
+  }
+
+  @Get('password-policy')
+  @ApiOperation({ summary: 'Password rules the sign-up form enforces' })
+  @ZodResponse(200, passwordPolicySchema)
+  passwordPolicy(): z.infer<typeof passwordPolicySchema> {
+    return { minLength: MIN_PASSWORD_LENGTH };
+  }
+
+  @Get('jwks.json')
+  @Header('Cache-Control', 'public, max-age=300')
+  @ApiOperation({ summary: 'Public keys that verify idTokens (JWKS)' })
+  @ApiOkResponse({ description: 'JSON Web Key Set' })
+  jwks(): JSONWebKeySet {
+    return this.identity.jwks();
+  }
+}
+
+/** A too-short password is the one validation failure with its own code, so the form can word it. */
+function parseSignUp(body: unknown) {
+  const firstIssue = signUpRequestSchema.safeParse(body ?? {}).error?.issues[0];
+  if (firstIssue?.code === 'too_small' && firstIssue.path.length === 1 && firstIssue.path[0] === 'password') throw weakPassword();
+  return parseInput(signUpRequestSchema, body);
+}

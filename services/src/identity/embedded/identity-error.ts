@@ -1,0 +1,39 @@
+import { type ErrorCode, MIN_PASSWORD_LENGTH } from '@globetrail/contracts';
+
+/**
+ * What the embedded identity refuses, with the HTTP status and field the REST layer will show. It stays
+ * free of Nest so the identity can be used (and tested) without a web server.
+ */
+export class IdentityError extends Error {
+  override readonly name = 'IdentityError';
+
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+export const emailTaken = () => new IdentityError(409, 'email_taken', 'email: an account with this email already exists', 'email');
+
+export const weakPassword = () =>
+  new IdentityError(400, 'weak_password', `password: must be at least ${MIN_PASSWORD_LENGTH} characters`, 'password');
+
+// One message for an unknown email and a wrong password, so the answer does not reveal which accounts exist.
+export const invalidCredentials = () => new IdentityError(401, 'invalid_credentials', 'the email or password is wrong');
+
+export const tooManyAttempts = (retryAfterSeconds: number) =>
+  new IdentityError(
+    429,
+    'rate_limited',
+    `too many failed sign-in attempts for this email; try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minute(s)`,
+  );
+
+export const refreshRejected = () =>
+  new IdentityError(401, 'unauthenticated', 'the refresh token is unknown, expired or revoked; sign in again');
+
+export const refreshReused = () =>
+  new IdentityError(401, 'unauthenticated', 'this refresh token was already used, so its sessions were signed out; sign in again');
