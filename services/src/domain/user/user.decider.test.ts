@@ -12,11 +12,8 @@ const round: ScoredRound = {
   playerId: 'u1',
   mapId: 'world',
   target: { lat: 48.8584, lng: 2.2945 },
-  guess: { lat: 48.0, lng: 2.0 },
-  distanceMeters: 98_000,
-  points: 6123,
   targetCountryCode: 'FR',
-  guessCountryCode: 'FR',
+  result: { guess: { lat: 48.0, lng: 2.0 }, distanceMeters: 98_000, points: 6123, guessCountryCode: 'FR' },
 };
 
 const submission = (overrides: Partial<ScoreSubmission> = {}): ScoreSubmission => ({
@@ -103,6 +100,10 @@ describe('user decider', () => {
       expect(user.given([created, first!]).when(submit())).toMatchObject({ status: 409, code: 'already_submitted' });
     });
 
+    it('refuses a round that has no guess yet', () => {
+      expect(user.given([created]).when(submit(submission(), { ...round, result: null }))).toMatchObject({ status: 409, code: 'round_not_guessed', field: 'roundNumber' });
+    });
+
     it('refuses a round that does not exist or belongs to someone else', () => {
       expect(user.given([created]).when(submit(submission(), null))).toMatchObject({ status: 404, field: 'gameId' });
       expect(user.given([created]).when(submit(submission(), { ...round, playerId: 'u2' }))).toMatchObject({ status: 403 });
@@ -110,7 +111,13 @@ describe('user decider', () => {
 
     it('keeps the smaller best guess (SPEC §5)', () => {
       const [first] = user.given([created]).when(submit()) as UserEvent[];
-      const farther: ScoredRound = { ...round, gameId: 'g2', target: { lat: 1, lng: 1 }, guess: { lat: 2, lng: 2 }, distanceMeters: 157_000, points: 4000, targetCountryCode: null, guessCountryCode: null };
+      const farther: ScoredRound = {
+        ...round,
+        gameId: 'g2',
+        target: { lat: 1, lng: 1 },
+        targetCountryCode: null,
+        result: { guess: { lat: 2, lng: 2 }, distanceMeters: 157_000, points: 4000, guessCountryCode: null },
+      };
       const [second] = user.given([created, first!]).when(
         submit(submission({ gameId: 'g2', scoreToAdd: 4000, targetLocation: [1, 1], guessLocation: [2, 2], bestGuessInMeters: 157_000, countryCode: null, currentCountryStreak: 0 }), farther),
       ) as UserEvent[];
@@ -130,7 +137,7 @@ describe('user decider', () => {
 
     it('resets the current streak on a wrong country and keeps the best', () => {
       const [first] = user.given([created]).when(submit()) as UserEvent[];
-      const wrong: ScoredRound = { ...round, gameId: 'g2', target: { lat: 52.52, lng: 13.4 }, guess: { lat: 48.0, lng: 2.0 }, targetCountryCode: 'DE', guessCountryCode: 'FR' };
+      const wrong: ScoredRound = { ...round, gameId: 'g2', target: { lat: 52.52, lng: 13.4 }, targetCountryCode: 'DE' };
       const [second] = user.given([created, first!]).when(
         submit(submission({ gameId: 'g2', targetLocation: [52.52, 13.4], countryCode: 'DE', currentCountryStreak: 0 }), wrong),
       ) as UserEvent[];

@@ -25,11 +25,8 @@ export interface ScoredRound {
   playerId: string;
   mapId: string;
   target: LatLng;
-  guess: LatLng;
-  distanceMeters: number;
-  points: number;
   targetCountryCode: string | null;
-  guessCountryCode: string | null;
+  result: { guess: LatLng; distanceMeters: number; points: number; guessCountryCode: string | null } | null;
 }
 
 export type UserCommand =
@@ -110,24 +107,26 @@ function decideSubmitScore(command: Extract<UserCommand, { type: 'SubmitScore' }
   if (!round) return reject(404, 'not_found', `no round ${submission.roundNumber} in game ${submission.gameId}`, 'gameId');
   if (round.playerId !== command.userId) return reject(403, 'forbidden', 'this round belongs to another player', 'gameId');
   if (state.submittedTargets.has(targetKey(round.target))) return reject(409, 'already_submitted', 'this target was already scored');
+  const { result } = round;
+  if (!result) return reject(409, 'round_not_guessed', `round ${round.roundIndex} has no guess yet`, 'roundNumber');
 
   const [targetLat, targetLng] = submission.targetLocation as [number, number];
   if (!sameLocation({ lat: targetLat, lng: targetLng }, round.target)) {
     return reject(400, 'score_mismatch', 'targetLocation: does not match the round', 'targetLocation');
   }
   const [guessLat, guessLng] = submission.guessLocation as [number, number];
-  if (!sameLocation({ lat: guessLat, lng: guessLng }, round.guess)) {
+  if (!sameLocation({ lat: guessLat, lng: guessLng }, result.guess)) {
     return reject(400, 'score_mismatch', 'guessLocation: does not match the guess placed in the round', 'guessLocation');
   }
   if (submission.mapId !== round.mapId) return reject(400, 'score_mismatch', `mapId: the round was played on ${round.mapId}`, 'mapId');
   for (const bonus of ['scoreFromStreak', 'scoreFromNMPZ', 'scoreFromNM'] as const) {
     if (submission[bonus] !== 0) return reject(400, 'score_mismatch', `${bonus}: no bonus applies to a single-player round`, bonus);
   }
-  if (submission.scoreToAdd !== round.points) {
-    return reject(400, 'score_mismatch', `scoreToAdd: the server scored this round ${round.points}, not ${submission.scoreToAdd}`, 'scoreToAdd');
+  if (submission.scoreToAdd !== result.points) {
+    return reject(400, 'score_mismatch', `scoreToAdd: the server scored this round ${result.points}, not ${submission.scoreToAdd}`, 'scoreToAdd');
   }
-  if (submission.bestGuessInMeters > -1 && Math.abs(submission.bestGuessInMeters - round.distanceMeters) > DISTANCE_TOLERANCE_METERS) {
-    return reject(400, 'score_mismatch', `bestGuessInMeters: the guess was ${Math.round(round.distanceMeters)} m away`, 'bestGuessInMeters');
+  if (submission.bestGuessInMeters > -1 && Math.abs(submission.bestGuessInMeters - result.distanceMeters) > DISTANCE_TOLERANCE_METERS) {
+    return reject(400, 'score_mismatch', `bestGuessInMeters: the guess was ${Math.round(result.distanceMeters)} m away`, 'bestGuessInMeters');
   }
   if (submission.countryCode !== null && submission.countryCode.toUpperCase() !== (round.targetCountryCode ?? '')) {
     return reject(400, 'score_mismatch', `countryCode: the target is in ${round.targetCountryCode ?? 'no country'}`, 'countryCode');
@@ -136,7 +135,7 @@ function decideSubmitScore(command: Extract<UserCommand, { type: 'SubmitScore' }
   // SPEC §5: a negative current streak means the round does not count, and the streaks keep their values.
   let currentCountryStreak = state.currentCountryStreak;
   if (submission.currentCountryStreak >= 0) {
-    const correctCountry = round.targetCountryCode !== null && round.guessCountryCode === round.targetCountryCode;
+    const correctCountry = round.targetCountryCode !== null && result.guessCountryCode === round.targetCountryCode;
     currentCountryStreak = correctCountry ? state.currentCountryStreak + 1 : 0;
     if (submission.currentCountryStreak !== currentCountryStreak) {
       return reject(400, 'score_mismatch', `currentCountryStreak: the streak is now ${currentCountryStreak}`, 'currentCountryStreak');
@@ -145,7 +144,7 @@ function decideSubmitScore(command: Extract<UserCommand, { type: 'SubmitScore' }
   const bestCountryStreak = Math.max(state.bestCountryStreak, currentCountryStreak);
   // SPEC §5: best guess is the minimum of the previous and the new one when the new one is > -1.
   const bestGuessInMeters =
-    submission.bestGuessInMeters > -1 ? Math.min(state.bestGuessInMeters ?? Number.POSITIVE_INFINITY, round.distanceMeters) : state.bestGuessInMeters;
+    submission.bestGuessInMeters > -1 ? Math.min(state.bestGuessInMeters ?? Number.POSITIVE_INFINITY, result.distanceMeters) : state.bestGuessInMeters;
 
   return [
     {
@@ -157,12 +156,12 @@ function decideSubmitScore(command: Extract<UserCommand, { type: 'SubmitScore' }
         roundIndex: round.roundIndex,
         gameType: 'singleplayer',
         mapId: round.mapId,
-        points: round.points,
-        distanceMeters: round.distanceMeters,
+        points: result.points,
+        distanceMeters: result.distanceMeters,
         target: round.target,
-        guess: round.guess,
+        guess: result.guess,
         targetCountryCode: round.targetCountryCode,
-        guessCountryCode: round.guessCountryCode,
+        guessCountryCode: result.guessCountryCode,
         bestGuessInMeters,
         currentCountryStreak,
         bestCountryStreak,

@@ -61,7 +61,8 @@ export class SqliteReadStore implements ReadStore {
   }
 
   constructor(file: string) {
-    this.db = openDatabase(file);
+    // Read models are rebuilt from the event store, so losing their last commits to a power cut is harmless.
+    this.db = openDatabase(file, 'normal');
     this.db.exec(SCHEMA_SQL);
     this.getBody = this.db.prepare<[string, string], string>(
       'SELECT body FROM read_documents WHERE collection = ? AND id = ?',

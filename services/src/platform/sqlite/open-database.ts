@@ -5,15 +5,19 @@ import Database from 'better-sqlite3';
 export type SqliteDatabase = Database.Database;
 
 /**
- * Opens (creating if needed) a SQLite file in WAL mode with `synchronous = FULL`: every commit is
- * fsynced before it returns, so an acknowledged write survives a power cut. NORMAL would be faster but
- * can lose the last commits on power loss, which would break "nothing acknowledged is ever lost".
+ * How much a commit waits for the disk. `full` (the default) fsyncs every commit before it returns, so an
+ * acknowledged write survives a power cut: the event store and identity need that. `normal` in WAL mode
+ * never corrupts the file but a power cut can drop the last commits: fine for disposable read models,
+ * which the projections rebuild from the event store past their (equally dropped) checkpoint.
  */
-export function openDatabase(file: string): SqliteDatabase {
+export type Durability = 'full' | 'normal';
+
+/** Opens (creating if needed) a SQLite file in WAL mode. */
+export function openDatabase(file: string, durability: Durability = 'full'): SqliteDatabase {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
+  db.pragma(`synchronous = ${durability === 'full' ? 'FULL' : 'NORMAL'}`);
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   return db;

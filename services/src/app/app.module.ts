@@ -1,0 +1,25 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import type { AppConfig } from '../config/config.js';
+import { ClientAppModule } from '../features/client-app/client-app.module.js';
+import { LeaderboardModule } from '../features/leaderboard/leaderboard.module.js';
+import { PanoramaModule } from '../features/panorama/panorama.module.js';
+import { ScoreModule } from '../features/score/score.module.js';
+import { SoloModule } from '../features/solo/solo.module.js';
+import { UsersModule } from '../features/users/users.module.js';
+import { IdentityModule } from '../identity/identity.module.js';
+import { PlatformModule } from './platform.module.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    const identity =
+      config.identity.mode === 'embedded'
+        ? IdentityModule.forRoot({ mode: 'embedded', dataDir: config.dataDir, issuer: config.identity.issuer, tokenTtlSeconds: config.identity.tokenTtlSeconds })
+        : IdentityModule.forRoot({ mode: 'oidc', issuer: config.identity.issuer, jwksUrl: config.identity.jwksUrl, audience: config.identity.audience });
+    return {
+      module: AppModule,
+      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config), identity, SoloModule, UsersModule, ScoreModule, LeaderboardModule, PanoramaModule, ClientAppModule],
+    };
+  }
+}

@@ -1,0 +1,35 @@
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { ApiExceptionFilter } from '../api/api-exception.filter.js';
+import type { AppConfig } from '../config/config.js';
+import { serveClient } from '../features/client-app/serve-client.js';
+import { IDENTITY_SECURITY_SCHEME } from '../identity/auth.guard.js';
+import { AppModule } from './app.module.js';
+
+const LOG_LEVELS = ['error', 'warn', 'log', 'debug', 'verbose'] as const;
+
+/** Builds the whole embedded app (API, Socket.IO, projections, client); tests boot it the same way as main. */
+export async function createApp(config: AppConfig, options: { logger?: boolean } = {}): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    logger: options.logger === false ? false : LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(config.logLevel) + 1),
+    bodyParser: false,
+  });
+  app.useBodyParser('json', { limit: '64kb' });
+  app.useGlobalFilters(new ApiExceptionFilter());
+  app.set('etag', false);
+  app.set('x-powered-by', false);
+  app.enableShutdownHooks();
+
+  const openApi = new DocumentBuilder()
+    .setTitle('GlobeTrail API')
+    .setDescription('Single-player rounds, profiles, scores and leaderboards. Rounds are answer-blind: no response carries a target before its result.')
+    .setVersion(config.releaseId)
+    .addApiKey({ type: 'apiKey', in: 'header', name: 'Authorization', description: 'The identity token, bare (a "Bearer " prefix is accepted too)' }, IDENTITY_SECURITY_SCHEME)
+    .build();
+  SwaggerModule.setup('docs', app, () => SwaggerModule.createDocument(app, openApi), { jsonDocumentUrl: 'docs/openapi.json' });
+
+  serveClient(app, config.clientDist);
+  await app.init();
+  return app;
+}

@@ -1,0 +1,72 @@
+import { join } from 'node:path';
+import { type DynamicModule, Inject, Injectable, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { AppConfig } from '../config/config.js';
+import { systemContext } from '../domain/decision-context.js';
+import { ImageryRegistry } from '../imagery/imagery-registry.js';
+import { openLocalImagery } from '../imagery/open-local-imagery.js';
+import type { LocalImageStore } from '../imagery/local/local-image-store.js';
+import { MapCatalog } from '../maps/map-catalog.js';
+import type { EventStore } from '../platform/event-store/event-store.port.js';
+import { SqliteEventStore } from '../platform/event-store/sqlite-event-store.js';
+import type { ReadStore } from '../platform/read-store/read-store.port.js';
+import { SqliteReadStore } from '../platform/read-store/sqlite-read-store.js';
+import { allProjections } from '../projections/all-projections.js';
+import { Projections } from '../projections/projections.js';
+import { APP_CONFIG, DECISION_CONTEXT, EVENT_STORE, IMAGERY, MAP_CATALOG, PROJECTIONS, READ_STORE } from './tokens.js';
+
+const LOCAL_IMAGES = Symbol('LOCAL_IMAGES');
+
+/** Starts the projections once the app is up, and stops them before the stores close. */
+@Injectable()
+class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('platform');
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(READ_STORE) private readonly reads: ReadStore,
+    @Inject(PROJECTIONS) private readonly projections: Projections,
+    @Inject(LOCAL_IMAGES) private readonly images: LocalImageStore,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.projections.start();
+    this.logger.log(`projections running; ${this.images.count()} pictures in the local image store`);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.projections.stop();
+    await this.events.close();
+    await this.reads.close();
+    this.images.close();
+  }
+}
+
+/**
+ * The embedded adapters behind every port: SQLite files under DATA_DIR for events, read models and
+ * pictures. The full stack swaps these providers for EventStoreDB, MongoDB and Kafka adapters.
+ */
+@Module({})
+export class PlatformModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: PlatformModule,
+      global: true,
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: EVENT_STORE, useFactory: () => SqliteEventStore.open(join(config.dataDir, 'events.sqlite')) },
+        { provide: READ_STORE, useFactory: () => SqliteReadStore.open(join(config.dataDir, 'read-models.sqlite')) },
+        {
+          provide: PROJECTIONS,
+          useFactory: (events: EventStore, reads: ReadStore) => new Projections(allProjections, events, reads),
+          inject: [EVENT_STORE, READ_STORE],
+        },
+        { provide: DECISION_CONTEXT, useValue: systemContext },
+        { provide: LOCAL_IMAGES, useFactory: () => openLocalImagery(join(config.dataDir, 'imagery')) },
+        { provide: IMAGERY, useFactory: (images: LocalImageStore) => new ImageryRegistry([images], images), inject: [LOCAL_IMAGES] },
+        { provide: MAP_CATALOG, useFactory: (images: LocalImageStore) => new MapCatalog(() => images.list()), inject: [LOCAL_IMAGES] },
+        PlatformLifecycle,
+      ],
+      exports: [APP_CONFIG, EVENT_STORE, READ_STORE, PROJECTIONS, DECISION_CONTEXT, IMAGERY, MAP_CATALOG],
+    };
+  }
+}

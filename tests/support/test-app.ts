@@ -1,0 +1,63 @@
+import 'reflect-metadata';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { AuthSession, UserProfileView } from '@globetrail/contracts';
+import request from 'supertest';
+import { createApp } from '../../services/src/app/create-app.js';
+import { loadConfig } from '../../services/src/config/config.js';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  http: ReturnType<typeof request>;
+  dataDir: string;
+  /** Closes the app; keeps the data directory so a test can reopen it. */
+  stop(): Promise<void>;
+  /** Closes the app and deletes its data. */
+  close(): Promise<void>;
+}
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The real embedded app on a fresh data directory (real SQLite files), served on an ephemeral port. */
+export async function startTestApp(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'globetrail-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', ...options.env }, { clientDist: join(repoRoot, 'client', 'dist'), releaseId: 'test' });
+  const app = await createApp(config, { logger: false });
+  await app.listen(0, '127.0.0.1');
+  const stop = () => app.close();
+  return {
+    app,
+    http: request(app.getHttpServer()),
+    dataDir,
+    stop,
+    async close() {
+      await stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Player {
+  session: AuthSession;
+  token: string;
+  profile: UserProfileView;
+}
+
+/** A visitor as the client makes one: an anonymous session, then POST /user/create. */
+export async function anonymousPlayer(t: TestApp): Promise<Player> {
+  const session = (await t.http.post('/auth/anonymous').expect(201)).body as AuthSession;
+  const profile = (await t.http.post('/user/create').set('Authorization', session.idToken).expect(201)).body as UserProfileView;
+  return { session, token: session.idToken, profile };
+}
+
+let signUps = 0;
+/** A signed-up player with a profile. */
+export async function signedUpPlayer(t: TestApp, name = `Player ${++signUps}`): Promise<Player> {
+  const email = `player${signUps}-${Date.now()}@example.org`;
+  const session = (await t.http.post('/auth/signup').send({ name, email, password: 'correct horse' }).expect(201)).body as AuthSession;
+  const profile = (await t.http.post('/user/create').set('Authorization', session.idToken).expect(201)).body as UserProfileView;
+  return { session, token: session.idToken, profile };
+}
