@@ -106,7 +106,9 @@ export class ProjectionRunner {
       if (result.done) break;
       next = iterator.next();
       const recorded = result.value;
-      if (this.processed !== null && recorded.position <= this.processed) continue;
+      // A redelivered event is skipped whether it was committed already or is still in the open batch.
+      const applied = batch.position ?? this.processed;
+      if (applied !== null && recorded.position <= applied) continue;
       await batch.add(recorded, this.projection);
       if (batch.size >= MAX_BATCH_EVENTS) await this.flush(batch);
     }
@@ -144,6 +146,11 @@ class Batch implements DocumentReader {
   private pending = new Map<string, Document | null>();
   private lastPosition: bigint | null = null;
   size = 0;
+
+  /** Position of the last event added since the last drain. */
+  get position(): bigint | null {
+    return this.lastPosition;
+  }
 
   constructor(private readonly reads: ReadStore) {}
 

@@ -1,0 +1,113 @@
+import type { DomainEvent } from '@globetrail/contracts';
+import type { AllSubscription, EventStore, RecordedEvent } from '../platform/event-store/event-store.port.js';
+import type { Document } from '../platform/read-store/read-store.port.js';
+import { type Projection, upsert } from './projection.js';
+import { ProjectionRunner } from './projection-runner.js';
+import { tempStores } from './testing/stores.js';
+
+/** Deliberately not idempotent on its own: it counts every event it is given. */
+const counter: Projection = {
+  name: 'counter',
+  collections: ['counts'],
+  indexes: [],
+  async apply({ event, position }, documents) {
+    const current = (await documents.get<Document & { n: number; types: string[] }>('counts', 'all')) ?? { id: 'all', n: 0, types: [] };
+    return [upsert('counts', { id: 'all', n: current.n + 1, types: [...current.types, event.type] }, position)];
+  },
+};
+
+const created = (userId: string): DomainEvent => ({ type: 'UserCreated', version: 1, data: { userId, name: userId, isAnonymous: false, createdAt: '2026-11-21T00:00:00.000Z' } });
+const deleted = (userId: string): DomainEvent => ({ type: 'UserDeleted', version: 1, data: { userId, deletedAt: '2026-11-21T00:00:00.000Z' } });
+
+/** Delivers every event twice, as an at-least-once transport may. */
+function duplicating(store: EventStore): EventStore {
+  return Object.assign(Object.create(store) as EventStore, {
+    subscribeToAll(options: Parameters<EventStore['subscribeToAll']>[0]): AllSubscription {
+      const inner = store.subscribeToAll(options);
+      return {
+        unsubscribe: () => inner.unsubscribe(),
+        async *[Symbol.asyncIterator]() {
+          for await (const event of inner) {
+            yield event as RecordedEvent;
+            yield event as RecordedEvent;
+          }
+        },
+      };
+    },
+  });
+}
+
+describe('ProjectionRunner', () => {
+  let stores: ReturnType<typeof tempStores>;
+  beforeEach(() => {
+    stores = tempStores();
+  });
+  afterEach(() => stores.close());
+
+  it('catches up on stored events, then projects live ones; waitFor gives read-your-writes', async () => {
+    await stores.append('user-a', [created('a'), created('b')]);
+    const runner = new ProjectionRunner(counter, stores.events, stores.reads);
+    await runner.start();
+    const { position } = await stores.append('user-c', [created('c')]);
+    await runner.waitFor(position);
+    expect(await stores.reads.get('counts', 'all')).toEqual({ id: 'all', n: 3, types: ['UserCreated', 'UserCreated', 'UserCreated'] });
+    expect(await stores.reads.checkpoint('counter')).toBe(position);
+    await runner.stop();
+  });
+
+  it('applies an event delivered twice only once', async () => {
+    const runner = new ProjectionRunner(counter, duplicating(stores.events), stores.reads);
+    await runner.start();
+    const { position } = await stores.append('user-a', [created('a'), deleted('a')]);
+    await runner.waitFor(position);
+    expect(await stores.reads.get('counts', 'all')).toMatchObject({ n: 2 });
+    await runner.stop();
+  });
+
+  it('resumes after a restart from its checkpoint, without re-applying what it committed', async () => {
+    const first = new ProjectionRunner(counter, stores.events, stores.reads);
+    await first.start();
+    await first.waitFor((await stores.append('user-a', [created('a')])).position);
+    await first.stop();
+
+    const { position } = await stores.append('user-b', [created('b'), deleted('b')]);
+    const second = new ProjectionRunner(counter, stores.events, stores.reads);
+    await second.start();
+    await second.waitFor(position);
+    expect(await stores.reads.get('counts', 'all')).toMatchObject({ n: 3 });
+    await second.stop();
+  });
+
+  it('rebuilds from position 0 to the same documents', async () => {
+    const runner = new ProjectionRunner(counter, stores.events, stores.reads);
+    await runner.start();
+    const { position } = await stores.append('user-a', [created('a'), created('b'), deleted('a')]);
+    await runner.waitFor(position);
+    const live = await stores.reads.get('counts', 'all');
+    await runner.rebuild();
+    await runner.waitFor(position);
+    expect(await stores.reads.get('counts', 'all')).toEqual(live);
+    await runner.stop();
+  });
+
+  it('commits a large catch-up in batches and tells listeners what it wrote', async () => {
+    for (let i = 0; i < 12; i++) await stores.append(`user-${i}`, Array.from({ length: 100 }, (_, j) => created(`${i}-${j}`)));
+    const runner = new ProjectionRunner(counter, stores.events, stores.reads);
+    const commits: number[] = [];
+    runner.onCommitted((writes) => commits.push(writes.length));
+    await runner.start();
+    const { position } = await stores.append('user-last', [created('last')]);
+    await runner.waitFor(position);
+    expect(await stores.reads.get('counts', 'all')).toMatchObject({ n: 1201 });
+    expect(commits.length).toBeGreaterThan(1);
+    expect(commits.reduce((a, b) => a + b, 0)).toBe(1201);
+    await runner.stop();
+  });
+
+  it('rejects a wait that the projection does not reach in time, naming the projection', async () => {
+    const runner = new ProjectionRunner(counter, stores.events, stores.reads);
+    await runner.start();
+    await expect(runner.waitFor(10_000n, 50)).rejects.toThrow(/counter did not reach position 10000/);
+    await runner.stop();
+  });
+});

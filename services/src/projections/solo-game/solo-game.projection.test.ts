@@ -1,0 +1,56 @@
+import type { DomainEvent } from '@globetrail/contracts';
+import { project } from '../testing/project.js';
+import { soloGameProjection } from './solo-game.projection.js';
+import { roundPanoramasProjection } from '../round-panoramas/round-panoramas.projection.js';
+
+const at = '2026-11-21T10:00:00.000Z';
+const target = { lat: 48.8584, lng: 2.2945 };
+const events: DomainEvent[] = [
+  { type: 'SoloGameStarted', version: 1, data: { gameId: 'g1', playerId: 'p1', mapId: 'world', mapName: 'World', maxMapDistance: 20_037_500, startedAt: at } },
+  {
+    type: 'SoloRoundStarted',
+    version: 1,
+    data: { gameId: 'g1', roundIndex: 0, target, targetCountryCode: 'FR', panorama: { token: 'tok-0123456789abcdef', provider: 'local', imageId: 'paris-1', heading: 30 }, shared: false, startedAt: at },
+  },
+];
+const guessed: DomainEvent = {
+  type: 'SoloGuessPlaced',
+  version: 1,
+  data: { gameId: 'g1', roundIndex: 0, guess: { lat: 48, lng: 2 }, target, distanceMeters: 97_000, points: 6150, targetCountryCode: 'FR', guessCountryCode: 'FR', timeTakenMs: 12_000, placedAt: at },
+};
+
+describe('solo game projection', () => {
+  it('shows a started round by its opaque picture address, without its target', async () => {
+    const { solo_games } = await project(soloGameProjection, [['solo-g1', events]]);
+    expect(solo_games).toEqual([
+      {
+        id: 'g1',
+        gameId: 'g1',
+        playerId: 'p1',
+        mapId: 'world',
+        mapName: 'World',
+        maxMapDistance: 20_037_500,
+        startedAt: at,
+        totalPoints: 0,
+        rounds: [{ roundIndex: 0, panoramaUrl: '/pano/tok-0123456789abcdef', heading: 30, startedAt: at, shared: false, result: null }],
+      },
+    ]);
+    expect(JSON.stringify(solo_games)).not.toContain('48.858');
+    expect(JSON.stringify(solo_games)).not.toContain('paris-1');
+  });
+
+  it('adds the target with the result and sums the points', async () => {
+    const { solo_games } = await project(soloGameProjection, [['solo-g1', [...events, guessed]]]);
+    expect(solo_games[0]).toMatchObject({
+      totalPoints: 6150,
+      rounds: [{ result: { roundIndex: 0, guess: { lat: 48, lng: 2 }, target, distanceMeters: 97_000, points: 6150, targetCountryCode: 'FR', guessCountryCode: 'FR', timeTakenMs: 12_000 } }],
+    });
+  });
+});
+
+describe('round panoramas projection', () => {
+  it('maps each opaque token to its picture, for the server only', async () => {
+    const { round_panoramas } = await project(roundPanoramasProjection, [['solo-g1', events]]);
+    expect(round_panoramas).toEqual([{ id: 'tok-0123456789abcdef', provider: 'local', imageId: 'paris-1', gameId: 'g1', roundIndex: 0 }]);
+  });
+});
