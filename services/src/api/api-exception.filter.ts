@@ -1,6 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { ApiError, ErrorCode } from '@globetrail/contracts';
 import type { Response } from 'express';
+import { CommandRejectedError } from '../platform/event-store/handle-command.js';
 
 const codeForStatus: Record<number, ErrorCode> = {
   400: 'validation_failed',
@@ -25,6 +26,14 @@ export class ApiExceptionFilter implements ExceptionFilter {
 }
 
 function toApiError(exception: unknown): ApiError {
+  if (exception instanceof CommandRejectedError) {
+    const { status, code, message, field } = exception.rejection;
+    return field === undefined ? { statusCode: status, code, message } : { statusCode: status, code, message, field };
+  }
+  // Nest turns body-parser's SyntaxError (malformed JSON) into a BadRequestException caused by it.
+  if (exception instanceof HttpException && exception.cause instanceof SyntaxError) {
+    return { statusCode: 400, code: 'validation_failed', message: `body: not valid JSON (${exception.cause.message})`, field: 'body' };
+  }
   if (exception instanceof HttpException) {
     const statusCode = exception.getStatus();
     const response = exception.getResponse();

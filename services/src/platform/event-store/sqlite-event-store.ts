@@ -288,12 +288,10 @@ function assertExpectedRevision(streamId: string, expected: ExpectedRevision, cu
   if (!matches) throw new WrongExpectedRevisionError(streamId, expected, current ?? 'no_stream');
 }
 
+/** Duck-typed: an error from the native module need not share this realm's Error (jest runs tests in a vm). */
 function isEventIdConflict(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' &&
-    error.message.includes('events.event_id')
-  );
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof message === 'string' && message.includes('events.event_id');
 }
 
 function toBound(bound: Bound): bigint {

@@ -41,7 +41,7 @@ describe('solo game projection', () => {
 
   it('adds the target with the result and sums the points', async () => {
     const { solo_games } = await project(soloGameProjection, [['solo-g1', [...events, guessed]]]);
-    expect(solo_games[0]).toMatchObject({
+    expect(solo_games?.[0]).toMatchObject({
       totalPoints: 6150,
       rounds: [{ result: { roundIndex: 0, guess: { lat: 48, lng: 2 }, target, distanceMeters: 97_000, points: 6150, targetCountryCode: 'FR', guessCountryCode: 'FR', timeTakenMs: 12_000 } }],
     });

@@ -1,0 +1,181 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createCanvas } from '@napi-rs/canvas';
+import { ImageryUnavailableError } from '../imagery.port.js';
+import { PanoramaRejectedError } from './local-image-input.js';
+import { LocalImageStore } from './local-image-store.js';
+import type { PanoramaRenderer } from './panorama-renderer.js';
+
+function jpeg(shade: string): Buffer {
+  const canvas = createCanvas(8, 4);
+  const context = canvas.getContext('2d');
+  context.fillStyle = shade;
+  context.fillRect(0, 0, 8, 4);
+  return canvas.toBuffer('image/jpeg');
+}
+
+function countingRenderer(version = '1'): PanoramaRenderer & { calls: string[] } {
+  const calls: string[] = [];
+  return {
+    name: 'test',
+    version,
+    calls,
+    async render(recipe) {
+      calls.push(recipe);
+      await Promise.resolve();
+      return jpeg(recipe);
+    },
+  };
+}
+
+describe('LocalImageStore', () => {
+  let dir: string;
+  let opened: LocalImageStore[];
+  const open = (renderers: PanoramaRenderer[] = []) => {
+    const store = new LocalImageStore(join(dir, 'imagery'), { renderers });
+    opened.push(store);
+    return store;
+  };
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'globetrail-local-imagery-'));
+    opened = [];
+  });
+  afterEach(async () => {
+    opened.forEach((store) => store.close());
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('serves an added picture and lists it as a local, answer-blind candidate', async () => {
+    const store = open();
+    const bytes = jpeg('#336699');
+    const added = store.add({ location: { lat: 48.85, lng: 2.35 }, heading: 370, jpeg: bytes, attribution: 'me' });
+
+    expect(store).toMatchObject({ name: 'local', answerBlind: true });
+    expect(added).toEqual({
+      provider: 'local',
+      imageId: expect.stringMatching(/^[A-Za-z0-9-]+$/),
+      location: { lat: 48.85, lng: 2.35 },
+      heading: 10,
+      attribution: 'me',
+    });
+    expect(store.list()).toEqual([added]);
+    expect(store.count()).toBe(1);
+    await expect(store.fetchImage(added.imageId)).resolves.toEqual({ body: bytes, contentType: 'image/jpeg' });
+  });
+
+  it('finds the nearest picture within the radius, and none outside it', async () => {
+    const store = open();
+    store.add({ imageId: 'far', location: { lat: 48.9, lng: 2.35 }, heading: 0, jpeg: jpeg('red') });
+    store.add({ imageId: 'near', location: { lat: 48.86, lng: 2.35 }, heading: 0, jpeg: jpeg('green') });
+    store.add({ imageId: 'elsewhere', location: { lat: -33.9, lng: 151.2 }, heading: 0, jpeg: jpeg('blue') });
+    const paris = { lat: 48.85, lng: 2.35 };
+
+    await expect(store.findNear(paris, 10_000)).resolves.toMatchObject({ imageId: 'near' });
+    await expect(store.findNear(paris, 1_000)).resolves.toBeNull();
+    await expect(store.findNear({ lat: 0, lng: 0 }, 20_000_000)).resolves.toMatchObject({ imageId: 'near' });
+  });
+
+  it('finds pictures across the antimeridian and near a pole', async () => {
+    const store = open();
+    store.add({ imageId: 'fiji-east', location: { lat: -17, lng: 179.95 }, heading: 0, jpeg: jpeg('red') });
+    store.add({ imageId: 'pole', location: { lat: 89.99, lng: -120 }, heading: 0, jpeg: jpeg('white') });
+
+    await expect(store.findNear({ lat: -17, lng: -179.95 }, 20_000)).resolves.toMatchObject({ imageId: 'fiji-east' });
+    await expect(store.findNear({ lat: -17, lng: -179.5 }, 20_000)).resolves.toBeNull();
+    await expect(store.findNear({ lat: 89.99, lng: 60 }, 5_000)).resolves.toMatchObject({ imageId: 'pole' });
+  });
+
+  it('keeps pictures when it is closed and opened again', async () => {
+    const first = open();
+    const added = first.add({ location: { lat: 1, lng: 2 }, heading: 90, jpeg: jpeg('#123456') });
+    first.close();
+    opened = [];
+
+    const again = open();
+    expect(again.list()).toEqual([added]);
+    await expect(again.fetchImage(added.imageId)).resolves.toMatchObject({ contentType: 'image/jpeg' });
+  });
+
+  it('says a picture is unavailable when it does not know the id', async () => {
+    const store = open();
+    await expect(store.fetchImage('nope')).rejects.toBeInstanceOf(ImageryUnavailableError);
+    await expect(store.fetchImage('../index')).rejects.toBeInstanceOf(ImageryUnavailableError);
+    await expect(store.fetchImage('')).rejects.toBeInstanceOf(ImageryUnavailableError);
+  });
+
+  it('rejects bytes that are not a JPEG, bad locations, unsafe and duplicate ids, and keeps nothing of them', async () => {
+    const store = open();
+    const png = createCanvas(4, 2).toBuffer('image/png');
+    const valid = { location: { lat: 10, lng: 10 }, heading: 0, jpeg: jpeg('black') };
+    store.add({ ...valid, imageId: 'taken' });
+
+    expect(() => store.add({ ...valid, jpeg: png })).toThrow(PanoramaRejectedError);
+    expect(() => store.add({ ...valid, location: { lat: 91, lng: 0 } })).toThrow(PanoramaRejectedError);
+    expect(() => store.add({ ...valid, heading: Number.NaN })).toThrow(PanoramaRejectedError);
+    for (const imageId of ['../escape', 'a/b', '..', 'x.jpg', '']) {
+      expect(() => store.add({ ...valid, imageId })).toThrow(PanoramaRejectedError);
+    }
+    expect(() => store.add({ ...valid, imageId: 'taken', jpeg: jpeg('white') })).toThrow(PanoramaRejectedError);
+
+    expect(store.list().map((entry) => entry.imageId)).toEqual(['taken']);
+    expect((await store.fetchImage('taken')).body).toEqual(valid.jpeg);
+    expect((await readdir(join(dir, 'imagery', 'images'))).sort()).toEqual(['taken.jpg']);
+    expect((await readdir(dir)).sort()).toEqual(['imagery']);
+  });
+
+  describe('with a renderer', () => {
+    const entry = { imageId: 'made', location: { lat: 5, lng: 5 }, heading: 45, renderer: 'test', recipe: 'teal' };
+
+    it('renders a picture once, on first fetch, even when asked for it twice at once', async () => {
+      const renderer = countingRenderer();
+      const store = open([renderer]);
+      store.addRendered([entry]);
+      expect(renderer.calls).toEqual([]);
+
+      const [first, second] = await Promise.all([store.fetchImage('made'), store.fetchImage('made')]);
+      const third = await store.fetchImage('made');
+
+      expect(renderer.calls).toEqual(['teal']);
+      expect(second.body).toEqual(first.body);
+      expect(third).toEqual({ body: first.body, contentType: 'image/jpeg' });
+    });
+
+    it('keeps a rendered picture across reopening and renders again for a new renderer version', async () => {
+      const before = countingRenderer('1');
+      open([before]).addRendered([entry]);
+      await opened[0]!.fetchImage('made');
+      opened[0]!.close();
+      opened = [];
+
+      const same = countingRenderer('1');
+      await open([same]).fetchImage('made');
+      expect(same.calls).toEqual([]);
+
+      const newer = countingRenderer('2');
+      await open([newer]).fetchImage('made');
+      expect(newer.calls).toEqual(['teal']);
+    });
+
+    it('refuses entries for a renderer it does not have, and cannot serve them without it', async () => {
+      const store = open([countingRenderer()]);
+      expect(() => store.addRendered([entry, { ...entry, imageId: 'other', renderer: 'missing' }])).toThrow(
+        PanoramaRejectedError,
+      );
+      expect(store.count()).toBe(0);
+
+      store.addRendered([entry]);
+      store.close();
+      opened = [];
+      await expect(open().fetchImage('made')).rejects.toBeInstanceOf(ImageryUnavailableError);
+    });
+
+    it('reports a renderer that does not produce a JPEG as unavailable imagery', async () => {
+      const broken: PanoramaRenderer = { name: 'test', version: '1', render: async () => Buffer.from('GIF89a') };
+      const store = open([broken]);
+      store.addRendered([entry]);
+      await expect(store.fetchImage('made')).rejects.toBeInstanceOf(ImageryUnavailableError);
+    });
+  });
+});

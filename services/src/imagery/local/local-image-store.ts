@@ -1,0 +1,243 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { greatCircleDistance, type LatLng } from '@globetrail/contracts';
+import { openDatabase, type SqliteDatabase } from '../../platform/sqlite/open-database.js';
+import {
+  ImageryUnavailableError,
+  type ImageryProvider,
+  type PanoramaCandidate,
+  type PanoramaImage,
+} from '../imagery.port.js';
+import {
+  assertJpeg,
+  imageIdOrNew,
+  isSafeImageId,
+  PanoramaRejectedError,
+  validHeading,
+  validLocation,
+} from './local-image-input.js';
+import type { PanoramaRenderer } from './panorama-renderer.js';
+import { RenderedPictures } from './rendered-pictures.js';
+import { searchBox } from './search-box.js';
+
+export interface LocalPanorama extends PanoramaCandidate {
+  attribution: string | null;
+}
+
+interface EntryInput {
+  /** Generated when absent; otherwise letters, digits, '-' and '_' only. */
+  imageId?: string;
+  location: LatLng;
+  heading: number;
+  attribution?: string;
+}
+
+export interface StoredPanoramaInput extends EntryInput {
+  jpeg: Buffer;
+}
+
+export interface RenderedPanoramaInput extends EntryInput {
+  /** The `name` of one of the store's renderers. */
+  renderer: string;
+  recipe: string;
+}
+
+export interface LocalImageStoreOptions {
+  renderers?: readonly PanoramaRenderer[];
+}
+
+/** `renderer` is null for pictures added as files. */
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS panoramas (
+    image_id    TEXT PRIMARY KEY,
+    lat         REAL NOT NULL,
+    lng         REAL NOT NULL,
+    heading     REAL NOT NULL,
+    attribution TEXT,
+    renderer    TEXT,
+    recipe      TEXT
+  );
+  CREATE INDEX IF NOT EXISTS panoramas_by_lat_lng ON panoramas (lat, lng);
+`;
+
+interface Row {
+  image_id: string;
+  lat: number;
+  lng: number;
+  heading: number;
+  attribution: string | null;
+  renderer: string | null;
+  recipe: string | null;
+}
+
+type InsertParams = [string, number, number, number, string | null, string | null, string | null];
+
+function prepareStatements(db: SqliteDatabase) {
+  const inBox = 'SELECT * FROM panoramas WHERE lat BETWEEN ? AND ?';
+  return {
+    insert: db.prepare<InsertParams, never>(
+      'INSERT INTO panoramas (image_id, lat, lng, heading, attribution, renderer, recipe) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ),
+    byId: db.prepare<[string], Row>('SELECT * FROM panoramas WHERE image_id = ?'),
+    all: db.prepare<[], Row>('SELECT * FROM panoramas ORDER BY rowid'),
+    count: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM panoramas'),
+    inLatBand: db.prepare<[number, number], Row>(inBox),
+    inBox: db.prepare<[number, number, number, number], Row>(`${inBox} AND lng BETWEEN ? AND ?`),
+    inSplitBox: db.prepare<[number, number, number, number, number, number], Row>(
+      `${inBox} AND (lng BETWEEN ? AND ? OR lng BETWEEN ? AND ?)`,
+    ),
+  };
+}
+
+const toPanorama = (row: Row): LocalPanorama => ({
+  provider: 'local',
+  imageId: row.image_id,
+  location: { lat: row.lat, lng: row.lng },
+  heading: row.heading,
+  attribution: row.attribution,
+});
+
+const isMissingFile = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+const isDuplicateKey = (error: unknown) =>
+  (error as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+
+/**
+ * Equirectangular JPEGs on disk with a SQLite index of where they were taken:
+ * `<dir>/index.sqlite`, `<dir>/images/<imageId>.jpg` for added files, and
+ * `<dir>/rendered/<renderer>.<version>/<imageId>.jpg` for pictures a renderer made on first fetch.
+ */
+export class LocalImageStore implements ImageryProvider {
+  readonly name = 'local';
+  readonly answerBlind = true;
+  private readonly db: SqliteDatabase;
+  private readonly statements: ReturnType<typeof prepareStatements>;
+  private readonly rendered: RenderedPictures;
+
+  constructor(
+    private readonly dir: string,
+    options: LocalImageStoreOptions = {},
+  ) {
+    this.rendered = new RenderedPictures(join(dir, 'rendered'), options.renderers ?? []);
+    mkdirSync(join(dir, 'images'), { recursive: true });
+    this.db = openDatabase(join(dir, 'index.sqlite'));
+    this.db.exec(SCHEMA);
+    this.statements = prepareStatements(this.db);
+  }
+
+  canRender(rendererName: string): boolean {
+    return this.rendered.canRender(rendererName);
+  }
+
+  add(input: StoredPanoramaInput): LocalPanorama {
+    assertJpeg(input.jpeg);
+    const params = this.rowFor(input, null, null);
+    const file = this.storedFile(params[0]);
+    this.db.transaction(() => {
+      this.insert(params);
+      // Inside the transaction: a failed write rolls the row back, and a row never points at a missing file.
+      const temporary = `${file}.${randomUUID()}.tmp`;
+      try {
+        writeFileSync(temporary, input.jpeg);
+        renameSync(temporary, file);
+      } catch (error) {
+        rmSync(temporary, { force: true });
+        throw error;
+      }
+    })();
+    return this.get(params[0]);
+  }
+
+  /** Registers pictures whose JPEG a renderer makes on first fetch; all or none. */
+  addRendered(inputs: readonly RenderedPanoramaInput[]): LocalPanorama[] {
+    const rows = inputs.map((input) => {
+      if (!this.rendered.canRender(input.renderer)) {
+        throw new PanoramaRejectedError(`this store has no renderer named ${JSON.stringify(input.renderer)}`);
+      }
+      if (input.recipe === '') throw new PanoramaRejectedError('a rendered panorama needs a recipe');
+      return this.rowFor(input, input.renderer, input.recipe);
+    });
+    this.db.transaction(() => rows.forEach((params) => this.insert(params)))();
+    return rows.map(([imageId]) => this.get(imageId));
+  }
+
+  list(): LocalPanorama[] {
+    return this.statements.all.all().map(toPanorama);
+  }
+
+  count(): number {
+    return this.statements.count.get()?.n ?? 0;
+  }
+
+  async findNear(location: LatLng, radiusMeters: number): Promise<PanoramaCandidate | null> {
+    const center = validLocation(location);
+    if (!(radiusMeters >= 0)) return null;
+    let best: { row: Row; distance: number } | null = null;
+    for (const row of this.rowsInBox(center, radiusMeters)) {
+      const distance = greatCircleDistance(center, row);
+      if (distance > radiusMeters) continue;
+      if (!best || distance < best.distance || (distance === best.distance && row.image_id < best.row.image_id)) {
+        best = { row, distance };
+      }
+    }
+    return best && toPanorama(best.row);
+  }
+
+  async fetchImage(imageId: string): Promise<PanoramaImage> {
+    const row = isSafeImageId(imageId) ? this.statements.byId.get(imageId) : undefined;
+    if (!row) throw new ImageryUnavailableError(`no local panorama ${JSON.stringify(imageId)}`);
+    const body =
+      row.renderer === null || row.recipe === null
+        ? await this.readStored(imageId)
+        : await this.rendered.read(imageId, row.renderer, row.recipe);
+    return { body, contentType: 'image/jpeg' };
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  private rowFor(input: EntryInput, renderer: string | null, recipe: string | null): InsertParams {
+    const imageId = imageIdOrNew(input.imageId);
+    const { lat, lng } = validLocation(input.location);
+    const attribution = input.attribution ?? null;
+    return [imageId, lat, lng, validHeading(input.heading), attribution, renderer, recipe];
+  }
+
+  private insert(params: InsertParams): void {
+    try {
+      this.statements.insert.run(...params);
+    } catch (error) {
+      if (isDuplicateKey(error)) throw new PanoramaRejectedError(`image id ${params[0]} is already in the store`);
+      throw error;
+    }
+  }
+
+  private get(imageId: string): LocalPanorama {
+    const row = this.statements.byId.get(imageId);
+    if (!row) throw new Error(`panorama ${imageId} vanished after it was added`);
+    return toPanorama(row);
+  }
+
+  private rowsInBox(center: LatLng, radiusMeters: number): Row[] {
+    const { minLat, maxLat, lngRanges } = searchBox(center, radiusMeters);
+    if (lngRanges === null) return this.statements.inLatBand.all(minLat, maxLat);
+    const [first, second] = lngRanges;
+    if (first && second) return this.statements.inSplitBox.all(minLat, maxLat, ...first, ...second);
+    return first ? this.statements.inBox.all(minLat, maxLat, ...first) : [];
+  }
+
+  private storedFile(imageId: string): string {
+    return join(this.dir, 'images', `${imageId}.jpg`);
+  }
+
+  private async readStored(imageId: string): Promise<Buffer> {
+    try {
+      return await readFile(this.storedFile(imageId));
+    } catch (error) {
+      if (isMissingFile(error)) throw new ImageryUnavailableError(`the file of local panorama ${imageId} is missing`);
+      throw error;
+    }
+  }
+}

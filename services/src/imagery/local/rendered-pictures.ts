@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ImageryUnavailableError } from '../imagery.port.js';
+import { assertJpeg, assertSafeName } from './local-image-input.js';
+import type { PanoramaRenderer } from './panorama-renderer.js';
+
+const isMissingFile = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+/** Pictures renderers make on first fetch, cached as `<dir>/<renderer>.<version>/<imageId>.jpg`. */
+export class RenderedPictures {
+  private readonly renderers = new Map<string, PanoramaRenderer>();
+  /** One render per picture even when several rounds ask for it at once. */
+  private readonly rendering = new Map<string, Promise<Buffer>>();
+
+  constructor(
+    private readonly dir: string,
+    renderers: readonly PanoramaRenderer[],
+  ) {
+    for (const renderer of renderers) {
+      assertSafeName('a renderer name', renderer.name);
+      assertSafeName('a renderer version', renderer.version);
+      this.renderers.set(renderer.name, renderer);
+    }
+  }
+
+  canRender(rendererName: string): boolean {
+    return this.renderers.has(rendererName);
+  }
+
+  /** `imageId` must already be known safe: it becomes a file name. */
+  async read(imageId: string, rendererName: string, recipe: string): Promise<Buffer> {
+    const renderer = this.renderers.get(rendererName);
+    if (!renderer) throw new ImageryUnavailableError(`local panorama ${imageId} needs renderer ${rendererName}, which is not set up`);
+    const folder = join(this.dir, `${renderer.name}.${renderer.version}`);
+    const file = join(folder, `${imageId}.jpg`);
+    try {
+      return await readFile(file);
+    } catch (error) {
+      if (!isMissingFile(error)) throw error;
+    }
+    const pending = this.rendering.get(file);
+    if (pending) return pending;
+    const render = this.renderToFile(renderer, recipe, folder, file).finally(() => this.rendering.delete(file));
+    this.rendering.set(file, render);
+    return render;
+  }
+
+  private async renderToFile(renderer: PanoramaRenderer, recipe: string, folder: string, file: string) {
+    let body: Buffer;
+    try {
+      body = await renderer.render(recipe);
+      assertJpeg(body);
+    } catch (error) {
+      throw new ImageryUnavailableError(`renderer ${renderer.name} failed on ${JSON.stringify(recipe)}`, { cause: error });
+    }
+    await mkdir(folder, { recursive: true });
+    const temporary = `${file}.${randomUUID()}.tmp`;
+    try {
+      await writeFile(temporary, body);
+      await rename(temporary, file);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+    return body;
+  }
+}

@@ -1,0 +1,49 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readModelCollections } from '@globetrail/contracts';
+import { SqliteEventStore } from '../../services/src/platform/event-store/sqlite-event-store.js';
+import { SqliteReadStore } from '../../services/src/platform/read-store/sqlite-read-store.js';
+import { allProjections } from '../../services/src/projections/all-projections.js';
+import { Projections } from '../../services/src/projections/projections.js';
+import { playRound, submissionFor } from '../support/play.js';
+import { anonymousPlayer, signedUpPlayer, startTestApp } from '../support/test-app.js';
+
+describe('rebuilding every projection from position 0', () => {
+  it('gives exactly the documents the live projections hold', async () => {
+    const t = await startTestApp();
+    const players = [await signedUpPlayer(t, 'Ada'), await signedUpPlayer(t, 'Bo'), await anonymousPlayer(t)];
+    for (const player of players) {
+      for (let round = 0; round < 2; round++) {
+        const played = await playRound(t, player, { lat: round * 20, lng: round * 30 });
+        if (!player.profile.isAnonymous) await t.http.post('/score/submit').set('Authorization', player.token).send(submissionFor(played)).expect(200);
+      }
+    }
+    const upgraded = await t.http.post('/auth/signup').set('Authorization', players[2]!.token).send({ name: 'Cy', email: `cy-${Date.now()}@example.org`, password: 'secret1' }).expect(201);
+    await t.http.post('/user/create').set('Authorization', upgraded.body.idToken).expect(201);
+    await t.http.get('/user/delete').set('Authorization', players[1]!.token).expect(200);
+    await t.stop();
+
+    const events = SqliteEventStore.open(join(t.dataDir, 'events.sqlite'));
+    const live = SqliteReadStore.open(join(t.dataDir, 'read-models.sqlite'));
+    const rebuiltDir = mkdtempSync(join(tmpdir(), 'globetrail-rebuild-'));
+    const rebuilt = SqliteReadStore.open(join(rebuiltDir, 'read-models.sqlite'));
+    const projections = new Projections(allProjections, events, rebuilt);
+    try {
+      await projections.start();
+      const [head] = await events.readAll({ direction: 'backwards', maxCount: 1 });
+      await projections.waitFor(head!.position);
+      for (const collection of Object.values(readModelCollections)) {
+        const everything = { sort: [['id', 'asc']] as Array<[string, 'asc']> };
+        const expected = await live.list(collection, everything);
+        expect(expected.length).toBeGreaterThan(0);
+        expect(await rebuilt.list(collection, everything)).toEqual(expected);
+      }
+    } finally {
+      await projections.stop();
+      await Promise.all([events.close(), live.close(), rebuilt.close()]);
+      rmSync(rebuiltDir, { recursive: true, force: true });
+      rmSync(t.dataDir, { recursive: true, force: true });
+    }
+  });
+});
