@@ -13,7 +13,7 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   CLIENT_DIST: z.string().min(1).optional(),
-  LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
+  LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('warn'),
   IDENTITY_MODE: z.enum(['embedded', 'oidc']).default('embedded'),
   IDENTITY_ISSUER: z.string().min(1).default('globetrail-embedded'),
   IDENTITY_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(3600),
