@@ -12,6 +12,7 @@ import type { ReadStore } from '../platform/read-store/read-store.port.js';
 import { SqliteReadStore } from '../platform/read-store/sqlite-read-store.js';
 import { allProjections } from '../projections/all-projections.js';
 import { Projections } from '../projections/projections.js';
+import { CommandExecutor } from './command-executor.js';
 import { APP_CONFIG, DECISION_CONTEXT, EVENT_STORE, IMAGERY, MAP_CATALOG, PROJECTIONS, READ_STORE } from './tokens.js';
 
 const LOCAL_IMAGES = Symbol('LOCAL_IMAGES');
@@ -64,9 +65,10 @@ export class PlatformModule {
         { provide: LOCAL_IMAGES, useFactory: () => openLocalImagery(join(config.dataDir, 'imagery')) },
         { provide: IMAGERY, useFactory: (images: LocalImageStore) => new ImageryRegistry([images], images), inject: [LOCAL_IMAGES] },
         { provide: MAP_CATALOG, useFactory: (images: LocalImageStore) => new MapCatalog(() => images.list()), inject: [LOCAL_IMAGES] },
+        CommandExecutor,
         PlatformLifecycle,
       ],
-      exports: [APP_CONFIG, EVENT_STORE, READ_STORE, PROJECTIONS, DECISION_CONTEXT, IMAGERY, MAP_CATALOG],
+      exports: [APP_CONFIG, EVENT_STORE, READ_STORE, PROJECTIONS, IMAGERY, MAP_CATALOG, CommandExecutor],
     };
   }
 }

@@ -2,21 +2,21 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler, type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { type LatLng, panoramaPath, type PlaceGuessResponse, type SoloGameView, type SoloRoundView, type StartSoloGameResponse, streamName } from '@globetrail/contracts';
 import { ApiException, notFound } from '../../api/api-error.js';
+import { CommandExecutor } from '../../app/command-executor.js';
+import { IMAGERY, MAP_CATALOG, READ_STORE } from '../../app/tokens.js';
 import type { DecisionContext } from '../../domain/decider.js';
 import { awaitsNewRound, type SoloRound, type SoloState, soloDecider } from '../../domain/solo/solo.decider.js';
 import type { ImageryRegistry } from '../../imagery/imagery-registry.js';
 import { DEFAULT_MAP_ID, type MapCatalog } from '../../maps/map-catalog.js';
-import type { EventStore } from '../../platform/event-store/event-store.port.js';
-import { handleCommand, loadState } from '../../platform/event-store/handle-command.js';
 import type { ReadStore } from '../../platform/read-store/read-store.port.js';
-import type { Projections } from '../../projections/projections.js';
 import { soloGame } from '../../projections/solo-game/solo-game.queries.js';
-import { DECISION_CONTEXT, EVENT_STORE, IMAGERY, MAP_CATALOG, PROJECTIONS, READ_STORE } from '../../app/tokens.js';
 import { planRound } from './round-planner.js';
 import { GetSoloGame, PlaceSoloGuess, StartSoloGame, StartSoloRound } from './solo.messages.js';
 
-/** The picture's own read model must know a round's token before the client asks for the image. */
+/** The picture's read model must know a round's token before the client asks for the image. */
 const PANORAMA_READ_MODELS = ['round-panoramas', 'solo-game'];
+
+type PlayingGame = Extract<SoloState, { status: 'playing' }>;
 
 const roundView = (round: SoloRound): SoloRoundView => ({
   roundIndex: round.roundIndex,
@@ -26,7 +26,7 @@ const roundView = (round: SoloRound): SoloRoundView => ({
   shared: round.shared,
 });
 
-const playing = (state: SoloState) => {
+const playing = (state: SoloState): PlayingGame => {
   if (state.status !== 'playing') throw new Error('expected a started solo game');
   return state;
 };
@@ -34,22 +34,19 @@ const playing = (state: SoloState) => {
 @CommandHandler(StartSoloGame)
 export class StartSoloGameHandler implements ICommandHandler<StartSoloGame> {
   constructor(
-    @Inject(EVENT_STORE) private readonly events: EventStore,
-    @Inject(PROJECTIONS) private readonly projections: Projections,
+    private readonly executor: CommandExecutor,
     @Inject(MAP_CATALOG) private readonly maps: MapCatalog,
     @Inject(IMAGERY) private readonly imagery: ImageryRegistry,
-    @Inject(DECISION_CONTEXT) private readonly context: () => DecisionContext,
   ) {}
 
   async execute({ playerId, request }: StartSoloGame): Promise<StartSoloGameResponse> {
     const map = this.maps.get(request.mapId ?? DEFAULT_MAP_ID);
     if (!map) throw new ApiException(404, 'not_found', `mapId: no map ${request.mapId}`, 'mapId');
-    const ctx = this.context();
-    const gameId = ctx.newId();
-    const firstRound = await planRound(map, this.imagery, new Set(), ctx.random, request.at);
+    const context = this.executor.context();
+    const gameId = context.newId();
+    const firstRound = await planRound(map, this.imagery, new Set(), context.random, request.at);
     const command = { type: 'StartSoloGame', gameId, playerId, map: { id: map.id, name: map.name, maxMapDistance: map.maxMapDistance }, firstRound } as const;
-    const outcome = await handleCommand(this.events, streamName.solo(gameId), soloDecider, command, () => ctx, { userId: playerId });
-    await this.projections.waitFor(outcome.position, PANORAMA_READ_MODELS);
+    const outcome = await this.executor.execute(streamName.solo(gameId), soloDecider, command, { actor: playerId, readModels: PANORAMA_READ_MODELS, context });
     const game = playing(outcome.state);
     return { gameId, mapId: game.mapId, mapName: game.mapName, maxMapDistance: game.maxMapDistance, round: roundView(game.rounds[0]!) };
   }
@@ -58,43 +55,37 @@ export class StartSoloGameHandler implements ICommandHandler<StartSoloGame> {
 @CommandHandler(StartSoloRound)
 export class StartSoloRoundHandler implements ICommandHandler<StartSoloRound> {
   constructor(
-    @Inject(EVENT_STORE) private readonly events: EventStore,
-    @Inject(PROJECTIONS) private readonly projections: Projections,
+    private readonly executor: CommandExecutor,
     @Inject(MAP_CATALOG) private readonly maps: MapCatalog,
     @Inject(IMAGERY) private readonly imagery: ImageryRegistry,
-    @Inject(DECISION_CONTEXT) private readonly context: () => DecisionContext,
   ) {}
 
   async execute({ playerId, gameId, request }: StartSoloRound): Promise<SoloRoundView> {
     const stream = streamName.solo(gameId);
-    const { state } = await loadState(this.events, stream, soloDecider);
-    const ctx = this.context();
-    const round = awaitsNewRound(state, playerId, request.roundIndex) ? await this.plan(playing(state), ctx, request.at) : null;
+    const { state } = await this.executor.load(stream, soloDecider);
+    const context = this.executor.context();
+    // A picture is resolved only for a round that can start; otherwise the decider says why not (or,
+    // for a retry, that the round already exists).
+    const round = awaitsNewRound(state, playerId, request.roundIndex) ? await this.plan(playing(state), context, request.at) : null;
     const command = { type: 'StartSoloRound', gameId, playerId, roundIndex: request.roundIndex, round } as const;
-    const outcome = await handleCommand(this.events, stream, soloDecider, command, () => ctx, { userId: playerId });
-    await this.projections.waitFor(outcome.position, PANORAMA_READ_MODELS);
+    const outcome = await this.executor.execute(stream, soloDecider, command, { actor: playerId, readModels: PANORAMA_READ_MODELS, context });
     return roundView(playing(outcome.state).rounds.find((r) => r.roundIndex === request.roundIndex)!);
   }
 
-  private plan(game: Extract<SoloState, { status: 'playing' }>, ctx: DecisionContext, at?: LatLng) {
+  private plan(game: PlayingGame, context: DecisionContext, at?: LatLng) {
     const map = this.maps.get(game.mapId);
     if (!map) throw notFound(`the map ${game.mapId} of this game no longer exists`);
-    return planRound(map, this.imagery, new Set(game.rounds.map((r) => r.panorama.imageId)), ctx.random, at);
+    return planRound(map, this.imagery, new Set(game.rounds.map((r) => r.panorama.imageId)), context.random, at);
   }
 }
 
 @CommandHandler(PlaceSoloGuess)
 export class PlaceSoloGuessHandler implements ICommandHandler<PlaceSoloGuess> {
-  constructor(
-    @Inject(EVENT_STORE) private readonly events: EventStore,
-    @Inject(PROJECTIONS) private readonly projections: Projections,
-    @Inject(DECISION_CONTEXT) private readonly context: () => DecisionContext,
-  ) {}
+  constructor(private readonly executor: CommandExecutor) {}
 
   async execute({ playerId, gameId, request }: PlaceSoloGuess): Promise<PlaceGuessResponse> {
     const command = { type: 'PlaceSoloGuess', gameId, playerId, roundIndex: request.roundIndex, guess: request.guess } as const;
-    const outcome = await handleCommand(this.events, streamName.solo(gameId), soloDecider, command, this.context, { userId: playerId });
-    await this.projections.waitFor(outcome.position, ['solo-game']);
+    const outcome = await this.executor.execute(streamName.solo(gameId), soloDecider, command, { actor: playerId, readModels: ['solo-game'] });
     const game = playing(outcome.state);
     const round = game.rounds.find((r) => r.roundIndex === request.roundIndex)!;
     const { result } = round;

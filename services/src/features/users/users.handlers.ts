@@ -2,15 +2,12 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler, type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { type NameAndImage, type PublicProfileView, streamName, type UserProfileView } from '@globetrail/contracts';
 import { notFound } from '../../api/api-error.js';
-import { DECISION_CONTEXT, EVENT_STORE, PROJECTIONS, READ_STORE } from '../../app/tokens.js';
-import type { DecisionContext } from '../../domain/decider.js';
+import { CommandExecutor } from '../../app/command-executor.js';
+import { READ_STORE } from '../../app/tokens.js';
 import { userDecider } from '../../domain/user/user.decider.js';
 import { IDENTITY_ACCOUNTS } from '../../identity/identity.module.js';
 import type { IdentityAccounts } from '../../identity/identity.port.js';
-import type { EventStore } from '../../platform/event-store/event-store.port.js';
-import { handleCommand } from '../../platform/event-store/handle-command.js';
 import type { ReadStore } from '../../platform/read-store/read-store.port.js';
-import type { Projections } from '../../projections/projections.js';
 import { nameAndImage, publicProfile, userProfile } from '../../projections/user-profile/user-profile.queries.js';
 import { CreateUser, DeleteUser, GetNameAndImage, GetOwnProfile, GetPublicProfile } from './users.messages.js';
 
@@ -20,17 +17,14 @@ const ANONYMOUS_NAME = 'Anonymous';
 @CommandHandler(CreateUser)
 export class CreateUserHandler implements ICommandHandler<CreateUser> {
   constructor(
-    @Inject(EVENT_STORE) private readonly events: EventStore,
+    private readonly executor: CommandExecutor,
     @Inject(READ_STORE) private readonly reads: ReadStore,
-    @Inject(PROJECTIONS) private readonly projections: Projections,
-    @Inject(DECISION_CONTEXT) private readonly context: () => DecisionContext,
   ) {}
 
   async execute({ principal }: CreateUser): Promise<UserProfileView> {
     const name = principal.isAnonymous ? ANONYMOUS_NAME : (principal.name ?? principal.email?.split('@')[0] ?? ANONYMOUS_NAME);
     const command = { type: 'CreateUser', userId: principal.uid, name, isAnonymous: principal.isAnonymous } as const;
-    const outcome = await handleCommand(this.events, streamName.user(principal.uid), userDecider, command, this.context, { userId: principal.uid });
-    await this.projections.waitFor(outcome.position, PROFILE_READ_MODELS);
+    await this.executor.execute(streamName.user(principal.uid), userDecider, command, { actor: principal.uid, readModels: PROFILE_READ_MODELS });
     const profile = await userProfile(this.reads, principal.uid);
     if (!profile) throw new Error(`profile of ${principal.uid} missing after creation`);
     return profile;
@@ -40,20 +34,16 @@ export class CreateUserHandler implements ICommandHandler<CreateUser> {
 @CommandHandler(DeleteUser)
 export class DeleteUserHandler implements ICommandHandler<DeleteUser> {
   constructor(
-    @Inject(EVENT_STORE) private readonly events: EventStore,
-    @Inject(PROJECTIONS) private readonly projections: Projections,
-    @Inject(DECISION_CONTEXT) private readonly context: () => DecisionContext,
+    private readonly executor: CommandExecutor,
     @Inject(IDENTITY_ACCOUNTS) private readonly accounts: IdentityAccounts,
   ) {}
 
   /** The game forgets the player first, then the identity account; a retry after a failure finishes the job. */
   async execute({ userId }: DeleteUser): Promise<{ deleted: true }> {
     const stream = streamName.user(userId);
-    const existing = await this.events.readStream(stream, { maxCount: 1 });
-    if (existing.length > 0) {
-      const outcome = await handleCommand(this.events, stream, userDecider, { type: 'DeleteUser', userId }, this.context, { userId });
-      await this.projections.waitFor(outcome.position, PROFILE_READ_MODELS);
-    }
+    const { state } = await this.executor.load(stream, userDecider);
+    // A player who never created a profile only has an identity account to delete.
+    if (state.status !== 'none') await this.executor.execute(stream, userDecider, { type: 'DeleteUser', userId }, { actor: userId, readModels: PROFILE_READ_MODELS });
     await this.accounts.deleteAccount(userId);
     return { deleted: true };
   }
