@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router-dom';
+import { ErrorMessage } from '../components/error-message';
+import { SnackHost } from '../components/snack-host';
+import { MenuButton } from '../features/menu/components/menu-button';
+import { useErrorMessage } from '../lib/api/use-error-message';
+import { scheduleAddressCleanup } from '../lib/i18n/url-language';
+import { useLiveProfile } from '../lib/session/use-live-profile';
+import { useRotateDeviceHint } from './hooks/use-device-hints';
+import { useSignInFromAddress } from './hooks/use-sign-in-from-address';
+import { useSessionBootstrap } from './hooks/use-session-bootstrap';
+import { useStartedGameNavigation } from './hooks/use-started-game-navigation';
+import { WindowsHost } from './windows-host';
+
+export function RootLayout() {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const bootstrap = useSessionBootstrap();
+  useStartedGameNavigation();
+  useLiveProfile();
+  useRotateDeviceHint();
+  useEffect(() => scheduleAddressCleanup(), []);
+  useSignInFromAddress();
+
+  return (
+    <>
+      <Outlet />
+      <div className="toolbar" role="toolbar" aria-label={t('toolbar.label')}>
+        <MenuButton />
+      </div>
+      {bootstrap.isError && (
+        <div className="connection-banner">
+          <ErrorMessage onRetry={() => void bootstrap.refetch()}>{t('errors.connect', { reason: errorMessage(bootstrap.error) })}</ErrorMessage>
+        </div>
+      )}
+      <WindowsHost />
+      <SnackHost />
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { createHashRouter } from 'react-router-dom';
+import { LoadingScreen } from '../components/loading-screen';
+import { RootLayout } from './root-layout';
+import { RouteErrorScreen } from './route-error-screen';
+import { HomeRoute } from './routes/home-route';
+import { LocRoute } from './routes/loc-route';
+import { UserRoute } from './routes/user-route';
+
+/** SPEC §2 routes, hash-based, under one root layout with the router's error screen. */
+export const router = createHashRouter([
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RouteErrorScreen />,
+    hydrateFallbackElement: <LoadingScreen />,
+    children: [
+      { index: true, element: <HomeRoute /> },
+      // The game screen carries maplibre and Photo Sphere Viewer: loaded only when a game opens.
+      { path: 'game/:gameId', lazy: () => import('./routes/game-route').then((module) => ({ Component: module.GameRoute })) },
+      { path: 'user/:userId', element: <UserRoute /> },
+      { path: 'loc/:locId', element: <LocRoute /> },
+      { path: 'privacypolicy', lazy: () => import('./routes/legal-routes').then((module) => ({ Component: module.PrivacyRoute })) },
+      { path: 'termsofservice', lazy: () => import('./routes/legal-routes').then((module) => ({ Component: module.TermsRoute })) },
+    ],
+  },
+]);

@@ -1,0 +1,32 @@
+import { AccountWindow } from '../features/account/components/account-window';
+import { SignInWindow } from '../features/auth/components/sign-in-window';
+import { LeaderboardWindow } from '../features/leaderboard/components/leaderboard-window';
+import { MainMenuWindow } from '../features/menu/components/main-menu-window';
+import { PublicProfileWindow } from '../features/public-profile/components/public-profile-window';
+import { SettingsWindow } from '../features/settings/components/settings-window';
+import { useOpenWindow, useWindowActions } from '../lib/layout/windows';
+
+/** Renders whichever window a layout action opened; features never import one another's windows. */
+export function WindowsHost() {
+  const current = useOpenWindow();
+  const { close } = useWindowActions();
+  if (!current) return null;
+  switch (current.kind) {
+    case 'menu':
+      return <MainMenuWindow onClose={close} />;
+    case 'account':
+      return <AccountWindow onClose={close} />;
+    case 'signIn':
+      return <SignInWindow key={current.mode} initialMode={current.mode} onClose={close} />;
+    case 'settings':
+      return <SettingsWindow onClose={close} />;
+    case 'leaderboard':
+      return <LeaderboardWindow onClose={close} />;
+    case 'publicProfile':
+      return <PublicProfileWindow key={current.userId} userId={current.userId} onClose={close} />;
+    default: {
+      const unreachable: never = current;
+      return unreachable;
+    }
+  }
+}

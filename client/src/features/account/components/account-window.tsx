@@ -1,0 +1,114 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { ErrorMessage } from '../../../components/error-message';
+import { LevelProgress } from '../../../components/level-progress';
+import { LoadingScreen } from '../../../components/loading-screen';
+import { ModalWindow } from '../../../components/modal-window';
+import { StatList } from '../../../components/stat-list';
+import { useErrorMessage } from '../../../lib/api/use-error-message';
+import { useFormatters } from '../../../lib/format/use-formatters';
+import { showSnack } from '../../../lib/layout/snacks';
+import { useWindowActions } from '../../../lib/layout/windows';
+import { useProfile } from '../../../lib/session/profile-query';
+import { useSession } from '../../../lib/session/use-session';
+import { useDeleteAccount, useSignOut } from '../hooks/use-account-actions';
+import { DeleteAccountSection } from './delete-account-section';
+
+export function AccountWindow({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const errorMessage = useErrorMessage();
+  const navigate = useNavigate();
+  const session = useSession();
+  const profile = useProfile();
+  const signOut = useSignOut();
+  const remove = useDeleteAccount();
+  const { open } = useWindowActions();
+  const data = profile.data;
+  // While signing out or deleting, the session turns into a guest's before the window closes.
+  const leaving = signOut.isPending || remove.isPending;
+  const isGuest = !leaving && (session?.user.isAnonymous ?? true);
+
+  return (
+    <ModalWindow title={t('account.title')} onClose={onClose} testId="account-window">
+      {profile.isPending && <LoadingScreen label={t('account.loading')} />}
+      {profile.isError && <ErrorMessage onRetry={() => void profile.refetch()}>{errorMessage(profile.error)}</ErrorMessage>}
+      {data && (
+        <div className="profile-card">
+          <div className="profile-card__head">
+            <span className="avatar" aria-hidden="true">
+              {(data.name.trim()[0] ?? '?').toUpperCase()}
+            </span>
+            <div>
+              <p className="profile-card__name" data-testid="profile-name">
+                {data.name}
+              </p>
+              <p className="muted profile-card__sub">
+                {isGuest ? t('account.guest') : (session?.user.email ?? '')}
+                {' · '}
+                {t('profile.memberSince', { date: format.date(data.createdAt) })}
+              </p>
+            </div>
+          </div>
+          <LevelProgress points={data.points} />
+          <StatList
+            stats={[
+              { label: t('profile.points'), value: format.number(data.points), testId: 'profile-points' },
+              { label: t('profile.rank'), value: data.rank === null ? t('profile.unranked') : `#${format.number(data.rank)}`, testId: 'profile-rank' },
+              { label: t('profile.games'), value: format.number(data.nGames), testId: 'profile-games' },
+              { label: t('profile.bestGuess'), value: data.bestGuessInMeters === null ? '—' : format.distance(data.bestGuessInMeters), testId: 'profile-best-guess' },
+              { label: t('profile.currentStreak'), value: format.number(data.currentCountryStreak), testId: 'profile-current-streak' },
+              { label: t('profile.bestStreak'), value: format.number(data.bestCountryStreak), testId: 'profile-best-streak' },
+            ]}
+          />
+        </div>
+      )}
+      {isGuest ? (
+        <div className="account-actions">
+          <p className="muted">{t('account.guestExplanation')}</p>
+          <div className="button-row">
+            <button type="button" className="button button--primary" onClick={() => open({ kind: 'signIn', mode: 'signUp' })}>
+              {t('auth.signUp')}
+            </button>
+            <button type="button" className="button" onClick={() => open({ kind: 'signIn', mode: 'signIn' })}>
+              {t('auth.signIn')}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="account-actions account-actions--row">
+          {signOut.isError && <ErrorMessage>{errorMessage(signOut.error)}</ErrorMessage>}
+          <button
+            type="button"
+            className="button"
+            disabled={signOut.isPending}
+            onClick={() =>
+              signOut.mutate(undefined, {
+                onSuccess: () => {
+                  showSnack({ id: 'signed-out', message: t('account.signedOut'), durationMs: 5_000 });
+                  onClose();
+                  navigate('/');
+                },
+              })
+            }
+          >
+            {t('account.signOut')}
+          </button>
+          <DeleteAccountSection
+            pending={remove.isPending}
+            error={remove.isError ? errorMessage(remove.error) : null}
+            onConfirm={() =>
+              remove.mutate(undefined, {
+                onSuccess: () => {
+                  showSnack({ id: 'deleted', message: t('account.deleted'), durationMs: 6_000 });
+                  onClose();
+                  navigate('/');
+                },
+              })
+            }
+          />
+        </div>
+      )}
+    </ModalWindow>
+  );
+}

@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { profileQueryKey } from '../../../lib/session/profile-query';
+import { startNewAnonymousSession } from '../../../lib/session/session-service';
+import { getSession } from '../../../lib/session/session-store';
+import { forgetLastGame } from '../../../lib/storage/last-game';
+import { deleteAccount } from '../api/account-api';
+
+/** Sign out revokes the refresh token and continues as a new guest, so the game stays playable. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const previous = getSession();
+      await startNewAnonymousSession(previous?.refreshToken ?? null);
+      forgetLastGame();
+      return previous?.user.uid ?? null;
+    },
+    onSuccess: (previousUid) => {
+      if (previousUid) queryClient.removeQueries({ queryKey: profileQueryKey(previousUid), exact: true });
+    },
+  });
+}
+
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const previousUid = getSession()?.user.uid ?? null;
+      await deleteAccount();
+      // The deleted account's tokens die with it; nothing is left to revoke.
+      await startNewAnonymousSession(null);
+      forgetLastGame();
+      return previousUid;
+    },
+    onSuccess: (previousUid) => {
+      if (previousUid) queryClient.removeQueries({ queryKey: profileQueryKey(previousUid), exact: true });
+      void queryClient.invalidateQueries({ queryKey: ['leaderboard'] });
+    },
+  });
+}

@@ -1,0 +1,32 @@
+import { authSessionSchema, deleteUserResponseSchema, passwordPolicySchema, type AuthSession, type SignInRequest, type SignUpRequest } from '@globetrail/contracts';
+import { apiGet, apiPost } from '../../../lib/api/api-client';
+import { fetchJson } from '../../../lib/api/fetch-json';
+import type { StoredSession } from '../../../lib/session/session-store';
+
+export function signIn(request: SignInRequest): Promise<AuthSession> {
+  return apiPost('/auth/signin', request, authSessionSchema);
+}
+
+/** Sent with the guest's idToken: the server upgrades that same uid, so the player keeps their game. */
+export function signUp(request: SignUpRequest): Promise<AuthSession> {
+  return apiPost('/auth/signup', request, authSessionSchema, { auth: true });
+}
+
+export function getPasswordPolicy(signal?: AbortSignal) {
+  return apiGet('/auth/password-policy', passwordPolicySchema, signal ? { signal } : {});
+}
+
+/**
+ * SPEC §4: a guest account is deleted when the browser changes to another user. Best effort: the new
+ * session is already in place, and a guest that lingers harms nobody.
+ */
+export async function discardGuest(guest: StoredSession): Promise<void> {
+  try {
+    if (guest.expiresAt > Date.now()) {
+      await fetchJson('/user/delete', { method: 'GET', token: guest.idToken, schema: deleteUserResponseSchema });
+    }
+    await fetchJson('/auth/signout', { method: 'POST', body: { refreshToken: guest.refreshToken }, schema: null });
+  } catch {
+    // Ignored on purpose (see above).
+  }
+}

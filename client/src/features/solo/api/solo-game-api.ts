@@ -1,0 +1,31 @@
+import {
+  placeGuessResponseSchema,
+  soloGameViewSchema,
+  soloRoundViewSchema,
+  startSoloGameResponseSchema,
+  type LatLng,
+  type PlaceGuessResponse,
+  type SoloGameView,
+  type SoloRoundView,
+  type StartSoloGameResponse,
+} from '@globetrail/contracts';
+import { apiGet, apiPost } from '../../../lib/api/api-client';
+
+export const soloGameQueryKey = (gameId: string) => ['solo', gameId] as const;
+
+export function startSoloGame(at?: LatLng): Promise<StartSoloGameResponse> {
+  return apiPost('/solo', at ? { at } : {}, startSoloGameResponseSchema, { auth: true });
+}
+
+export function getSoloGame(gameId: string, signal?: AbortSignal): Promise<SoloGameView> {
+  return apiGet(`/solo/${encodeURIComponent(gameId)}`, soloGameViewSchema, { auth: true, ...(signal ? { signal } : {}) });
+}
+
+/** Safe to repeat: the same roundIndex answers the same round. */
+export function startNextRound(gameId: string, roundIndex: number): Promise<SoloRoundView> {
+  return apiPost(`/solo/${encodeURIComponent(gameId)}/rounds`, { roundIndex }, soloRoundViewSchema, { auth: true });
+}
+
+export function placeGuess(gameId: string, roundIndex: number, guess: LatLng): Promise<PlaceGuessResponse> {
+  return apiPost(`/solo/${encodeURIComponent(gameId)}/guess`, { roundIndex, guess }, placeGuessResponseSchema, { auth: true });
+}

@@ -1,0 +1,123 @@
+import './game-screen.css';
+import type { LatLng } from '@globetrail/contracts';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorMessage } from '../../../components/error-message';
+import { LoadingScreen } from '../../../components/loading-screen';
+import { isApiRequestError } from '../../../lib/api/api-error';
+import { useErrorMessage } from '../../../lib/api/use-error-message';
+import { useMinimumDuration } from '../../../lib/hooks/use-minimum-duration';
+import { showSnack } from '../../../lib/layout/snacks';
+import { useWindowActions } from '../../../lib/layout/windows';
+import { getSession } from '../../../lib/session/session-store';
+import { readGameCounter } from '../../../lib/storage/game-counter';
+import { forgetLastGame, readLastGame } from '../../../lib/storage/last-game';
+import { useActionKeys } from '../hooks/use-action-keys';
+import { useNextRound, usePlaceGuess } from '../hooks/use-round-actions';
+import { useSoloGame } from '../hooks/use-solo-game';
+import { useStartSoloGame } from '../hooks/use-start-solo-game';
+import { GameHeader } from './game-header';
+import { GuessPanel } from './guess-panel';
+import { PanoramaViewer } from './panorama-viewer';
+import { RoundResultView } from './round-result';
+
+/** SPEC §2 sign-in hint: after 7 s, for guests whose game counter is 2, shown for 9 s. */
+const SIGN_IN_HINT_DELAY_MS = 7_000;
+const SIGN_IN_HINT_MS = 9_000;
+const SIGN_IN_HINT_GAME_COUNT = 2;
+
+export function GameScreen({ gameId }: { gameId: string }) {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const game = useSoloGame(gameId);
+  const placeGuess = usePlaceGuess(gameId);
+  const nextRound = useNextRound(gameId);
+  const startGame = useStartSoloGame();
+  const { open } = useWindowActions();
+  const [guess, setGuess] = useState<{ roundIndex: number; at: LatLng } | null>(null);
+
+  const round = game.data?.rounds.at(-1) ?? null;
+  const result = round?.result ?? null;
+  const currentGuess = round && guess?.roundIndex === round.roundIndex ? guess.at : null;
+  const guessing = round !== null && result === null;
+
+  const submitGuess = () => {
+    if (!round || !currentGuess || placeGuess.isPending) return;
+    placeGuess.mutate({ roundIndex: round.roundIndex, guess: currentGuess });
+  };
+  const goToNextRound = () => {
+    if (!round || nextRound.isPending) return;
+    nextRound.mutate(round.roundIndex + 1, { onSuccess: () => placeGuess.reset() });
+  };
+
+  useActionKeys(guessing && currentGuess !== null && !placeGuess.isPending, submitGuess);
+  useActionKeys(result !== null && !nextRound.isPending, goToNextRound);
+
+  useEffect(() => {
+    const session = getSession();
+    if (session && !session.user.isAnonymous) return;
+    if (readGameCounter() !== SIGN_IN_HINT_GAME_COUNT) return;
+    const timer = setTimeout(() => {
+      if (getSession()?.user.isAnonymous === false) return;
+      showSnack({
+        id: 'sign-in-hint',
+        message: t('snack.signInHint'),
+        durationMs: SIGN_IN_HINT_MS,
+        action: { label: t('snack.signInAction'), onClick: () => open({ kind: 'signIn', mode: 'signIn' }) },
+      });
+    }, SIGN_IN_HINT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [gameId, open, t]);
+
+  const showNextLoading = useMinimumDuration(nextRound.isPending);
+  const missing = isApiRequestError(game.error) && (game.error.status === 404 || game.error.status === 403);
+
+  useEffect(() => {
+    // "/" resumes the last game; one the server no longer knows must not be resumed again.
+    const uid = getSession()?.user.uid;
+    if (missing && uid && readLastGame(uid) === gameId) forgetLastGame();
+  }, [missing, gameId]);
+
+  if (game.isPending) return <LoadingScreen label={t('game.loading')} />;
+
+  if (game.isError || !game.data || !round) {
+    return (
+      <div className="game-screen game-screen--message">
+        <div className="game-screen__message">
+          <h1>{missing ? t('game.notFoundTitle') : t('game.loadFailedTitle')}</h1>
+          <ErrorMessage onRetry={missing ? undefined : () => void game.refetch()}>{missing ? t('game.notFound') : errorMessage(game.error)}</ErrorMessage>
+          {startGame.isError && <ErrorMessage>{errorMessage(startGame.error)}</ErrorMessage>}
+          <button type="button" className="button button--primary" disabled={startGame.isPending} onClick={() => startGame.mutate({})}>
+            {t('game.newGame')}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="game-screen" data-testid="game-screen" data-round={round.roundIndex} data-phase={result ? 'result' : 'guessing'}>
+      <PanoramaViewer url={round.panoramaUrl} heading={round.heading} />
+      <GameHeader roundNumber={round.roundIndex + 1} totalPoints={game.data.totalPoints} mapName={game.data.mapName} />
+      {guessing && (
+        <GuessPanel
+          guess={currentGuess}
+          onPick={(at) => setGuess({ roundIndex: round.roundIndex, at })}
+          onGuess={submitGuess}
+          pending={placeGuess.isPending}
+          error={placeGuess.isError ? errorMessage(placeGuess.error) : null}
+        />
+      )}
+      {result && (
+        <RoundResultView
+          game={game.data}
+          result={result}
+          onNext={goToNextRound}
+          nextPending={nextRound.isPending}
+          nextError={nextRound.isError ? errorMessage(nextRound.error) : null}
+        />
+      )}
+      {showNextLoading && <LoadingScreen overlay label={t('game.loadingNext')} />}
+    </div>
+  );
+}

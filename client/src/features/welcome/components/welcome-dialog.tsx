@@ -1,0 +1,78 @@
+import './welcome-dialog.css';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { ErrorMessage } from '../../../components/error-message';
+import { GlobeMark } from '../../../components/icons';
+import { LanguageSelect } from '../../../components/language-select';
+import { ModalWindow } from '../../../components/modal-window';
+
+interface WelcomeDialogProps {
+  onPlay: () => void;
+  /** Escape or the close button: the player skips the introduction. */
+  onDismiss: () => void;
+  playPending: boolean;
+  playError: string | null;
+}
+
+/** SPEC §2 welcome dialog; it closes only through Play or dismissal (never a backdrop click). */
+export function WelcomeDialog({ onPlay, onDismiss, playPending, playError }: WelcomeDialogProps) {
+  const { t } = useTranslation();
+  const steps = t('welcome.howToPlaySteps', { returnObjects: true });
+  const promises = t('welcome.promiseItems', { returnObjects: true });
+
+  return (
+    <ModalWindow
+      title={
+        <span className="welcome__title">
+          <GlobeMark size={30} />
+          {t('app.name')}
+        </span>
+      }
+      onClose={onDismiss}
+      closeOnBackdrop={false}
+      headerExtra={<LanguageSelect />}
+      variant="wide"
+      className="welcome"
+      testId="welcome-dialog"
+    >
+      <p className="welcome__tagline">{t('welcome.tagline')}</p>
+      <p className="welcome__intro">{t('welcome.intro')}</p>
+      {playError && <ErrorMessage onRetry={onPlay}>{playError}</ErrorMessage>}
+      <button type="button" className="button button--primary button--large welcome__play" onClick={onPlay} disabled={playPending} aria-busy={playPending || undefined} data-autofocus>
+        {playPending && <span className="spinner spinner--small" aria-hidden="true" />}
+        {t('welcome.play')}
+      </button>
+      <div className="welcome__long">
+        <section>
+          <h3>{t('welcome.howToPlayTitle')}</h3>
+          <ol>
+            {steps.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ol>
+        </section>
+        <section>
+          <h3>{t('welcome.scoringTitle')}</h3>
+          <p>{t('welcome.scoringText')}</p>
+        </section>
+        <section>
+          <h3>{t('welcome.promiseTitle')}</h3>
+          <ul>
+            {promises.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </section>
+        <section>
+          <h3>{t('welcome.accountsTitle')}</h3>
+          <p>{t('welcome.accountsText')}</p>
+        </section>
+      </div>
+      <footer className="welcome__footer">
+        <Link to="/termsofservice">{t('legal.termsTitle')}</Link>
+        <span aria-hidden="true">·</span>
+        <Link to="/privacypolicy">{t('legal.privacyTitle')}</Link>
+      </footer>
+    </ModalWindow>
+  );
+}

@@ -1,0 +1,28 @@
+/** Codes the client itself produces when no server answer explains the failure. */
+export const clientErrorCodes = {
+  network: 'network',
+  badResponse: 'bad_response',
+  http: 'http_error',
+} as const;
+
+/** A failed call, carrying the server's `{statusCode, code, message, field?}` when it sent one. */
+export class ApiRequestError extends Error {
+  override readonly name = 'ApiRequestError';
+
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+export function isApiRequestError(error: unknown): error is ApiRequestError {
+  return error instanceof ApiRequestError;
+}
+
+export function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}

@@ -1,0 +1,41 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiRequestError } from './api-error';
+
+/**
+ * Codes whose meaning does not depend on the request: they get a translated sentence. Other codes
+ * (validation_failed, score_mismatch, …) show the server's own message, which names the problem.
+ */
+const translatedCodes = new Set([
+  'network',
+  'bad_response',
+  'http_error',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'anonymous_not_allowed',
+  'already_submitted',
+  'round_already_guessed',
+  'round_not_current',
+  'no_imagery',
+  'email_taken',
+  'invalid_credentials',
+  'rate_limited',
+  'internal',
+]);
+
+/** Turns any failure into one sentence a player can read. */
+export function useErrorMessage(): (error: unknown) => string {
+  const { t } = useTranslation();
+  return useCallback(
+    (error: unknown) => {
+      if (isApiRequestError(error)) {
+        if (translatedCodes.has(error.code)) return t(`errors.${error.code}` as 'errors.network');
+        if (error.status >= 500) return t('errors.internal');
+        return error.message || t('errors.unknown');
+      }
+      return t('errors.unknown');
+    },
+    [t],
+  );
+}

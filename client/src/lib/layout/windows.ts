@@ -1,0 +1,42 @@
+import { atom, useAtomValue, useSetAtom } from 'jotai';
+import { useCallback } from 'react';
+
+/** SPEC §2 windows over the game; one is open at a time and a layout action opens or closes it. */
+export type WindowState =
+  | { kind: 'menu' }
+  | { kind: 'account' }
+  | { kind: 'signIn'; mode: 'signIn' | 'signUp' }
+  | { kind: 'settings' }
+  | { kind: 'leaderboard' }
+  | { kind: 'publicProfile'; userId: string };
+
+export const openWindowAtom = atom<WindowState | null>(null);
+
+export function useOpenWindow(): WindowState | null {
+  return useAtomValue(openWindowAtom);
+}
+
+/** SPEC §2: sign-in inside a frame opens the public site in a new window (identity pages refuse frames). */
+function isFramed(): boolean {
+  try {
+    return window.self !== window.top;
+  } catch {
+    return true;
+  }
+}
+
+export function useWindowActions() {
+  const set = useSetAtom(openWindowAtom);
+  const open = useCallback(
+    (next: WindowState) => {
+      if (next.kind === 'signIn' && isFramed()) {
+        window.open(`${window.location.origin}/`, '_blank', 'noopener');
+        return;
+      }
+      set(next);
+    },
+    [set],
+  );
+  const close = useCallback(() => set(null), [set]);
+  return { open, close };
+}

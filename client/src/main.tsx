@@ -1,0 +1,27 @@
+import './styles/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { reloadOnceForModuleFailure } from './app/route-error-screen';
+import { i18n, i18nReady } from './lib/i18n/i18n';
+import { showSnack } from './lib/layout/snacks';
+import { onSessionExpired, startSessionKeepAlive } from './lib/session/session-service';
+
+// SPEC §8: a chunk missing after a new release is cured by reloading the page (once).
+window.addEventListener('vite:preloadError', (event) => {
+  if (reloadOnceForModuleFailure()) event.preventDefault();
+});
+
+startSessionKeepAlive();
+onSessionExpired(() => showSnack({ id: 'session-expired', message: i18n.t('snack.sessionExpired'), durationMs: 9_000 }));
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+void i18nReady.finally(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

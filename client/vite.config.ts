@@ -1,0 +1,47 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type ProxyOptions } from 'vite';
+
+const apiServer = process.env.GLOBETRAIL_API ?? 'http://localhost:3000';
+
+/**
+ * Paths the server answers on the same origin. Panorama addresses are opaque to the client, so every
+ * prefix the server may use for them is forwarded too; everything else is the single-page app.
+ */
+const apiPrefixes = ['auth', 'user', 'score', 'leaderboard', 'solo', 'client-config', 'pano', 'panoramas', 'panorama', 'imagery', 'api', 'health'];
+
+const proxy: Record<string, ProxyOptions> = {
+  [`^/(${apiPrefixes.join('|')})(/|$|\\?)`]: { target: apiServer, changeOrigin: true },
+  '/socket.io': { target: apiServer, ws: true, changeOrigin: true },
+};
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      // Contracts are consumed as source: their relative `.js` imports resolve to the `.ts` files.
+      '@globetrail/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)),
+    },
+  },
+  server: { proxy },
+  preview: { proxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // maplibre-gl and Photo Sphere Viewer (three) are large by nature; they load only with the game screen.
+    chunkSizeWarningLimit: 1100,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Separate, long-cached chunks for the two heavy viewers; a release that only changes game code
+          // leaves them untouched in the browser cache.
+          groups: [
+            { name: 'maplibre', test: /node_modules[\\/]maplibre-gl/ },
+            { name: 'panorama', test: /node_modules[\\/](three|@photo-sphere-viewer)/ },
+            { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|jotai|i18next|react-i18next|@tanstack|zod)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});
