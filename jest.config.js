@@ -40,7 +40,7 @@ export default {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'],
-      testTimeout: 60000,
+      setupFilesAfterEnv: ['<rootDir>/tests/support/e2e-timeout.ts'],
     },
   ],
 };

@@ -1,0 +1,55 @@
+import { displayDistance, greatCircleDistance, scoreForDistance } from '@globetrail/contracts';
+import { type E2E, openPage, placeGuessOnMap, resultFigures, soloView, startE2E } from '../support/e2e.js';
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(() => e2e.close());
+
+describe('a new visitor in Chromium', () => {
+  it('plays a full round by clicking the map and sees the points and distance the server scored', async () => {
+    const { page, context, errors } = await openPage(e2e);
+    const textBodies: Array<{ url: string; body: string }> = [];
+    // Everything received before the guess leaves the browser; the guess's own answer is the result.
+    let guessSent = false;
+    page.on('request', (request) => {
+      if (/\/solo\/[^/]+\/guess$/.test(request.url())) guessSent = true;
+    });
+    page.on('response', (response) => {
+      if (guessSent) return;
+      const type = response.headers()['content-type'] ?? '';
+      if (/json|text|javascript/.test(type)) void response.text().then((body) => textBodies.push({ url: response.url(), body }), () => undefined);
+    });
+
+    await page.getByRole('dialog', { name: 'GlobeTrail' }).waitFor();
+    await page.getByRole('button', { name: 'Play' }).click();
+    await placeGuessOnMap(page);
+    await page.getByRole('button', { name: 'Guess' }).click();
+
+    const shown = await resultFigures(page);
+    const [round] = (await soloView(e2e, page)).rounds;
+    const result = round!.result!;
+    expect(shown.points).toBe(result.points);
+    expect(result.points).toBe(scoreForDistance(greatCircleDistance(result.guess, result.target)));
+    const { value, unit } = displayDistance(result.distanceMeters, false);
+    expect(shown.distance).toBe(`${value.toLocaleString('en')} ${unit}`);
+
+    // Answer-blind: nothing the browser received before the result carried the target.
+    const needles = [result.target.lat.toFixed(3), result.target.lng.toFixed(3)];
+    expect(textBodies.some(({ url }) => url.includes('/solo'))).toBe(true);
+    for (const { url, body } of textBodies) for (const needle of needles) expect({ url, leaked: body.includes(needle) }).toEqual({ url, leaked: false });
+
+    await page.getByRole('button', { name: 'Next round' }).click();
+    await page.locator('[data-testid="game-screen"][data-phase="guessing"][data-round="1"]').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('switches the interface language with a /{language} path', async () => {
+    const { page, context } = await openPage(e2e, '/fr');
+    await page.getByRole('button', { name: 'Jouer' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
+    await context.close();
+  });
+});

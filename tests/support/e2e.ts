@@ -1,0 +1,87 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { SoloGameView } from '@globetrail/contracts';
+import { launchBrowser, watchErrors } from './browser.js';
+import { startTestApp, type TestApp } from './test-app.js';
+
+export interface E2E {
+  t: TestApp;
+  url: string;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh data directory, and real headless Chromium. */
+export async function startE2E(): Promise<E2E> {
+  const t = await startTestApp();
+  const browser = await launchBrowser();
+  return {
+    t,
+    url: (await t.app.getUrl()).replace('[::1]', 'localhost'),
+    browser,
+    async close() {
+      await browser.close();
+      await t.close();
+    },
+  };
+}
+
+export async function openPage(e2e: E2E, path = '/', viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await e2e.browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${e2e.url}${path}`);
+  return { context, page, errors };
+}
+
+/** The idToken the client keeps, to ask the server what it knows about the page's game. */
+export function tokenOf(page: Page): Promise<string> {
+  return page.evaluate(() => (JSON.parse(localStorage.getItem('gt.session') ?? '{}') as { idToken: string }).idToken);
+}
+
+export function gameIdOf(page: Page): string {
+  const match = /#\/game\/([^/?]+)/.exec(page.url());
+  if (!match) throw new Error(`not on a game route: ${page.url()}`);
+  return match[1]!;
+}
+
+export async function soloView(e2e: E2E, page: Page): Promise<SoloGameView> {
+  const response = await e2e.t.http.get(`/solo/${gameIdOf(page)}`).set('Authorization', await tokenOf(page)).expect(200);
+  return response.body as SoloGameView;
+}
+
+/** Waits until the round's picture is shown, then places a guess by clicking the guess map. */
+export async function placeGuessOnMap(page: Page, at: { x: number; y: number } = { x: 0.5, y: 0.45 }): Promise<void> {
+  await page.locator('[data-testid="game-screen"][data-phase="guessing"]').waitFor();
+  await page.locator('[data-testid="panorama"][data-state="ready"]').waitFor({ timeout: 30_000 });
+  const map = page.getByTestId('guess-map');
+  await map.hover();
+  const canvas = map.locator('canvas.maplibregl-canvas');
+  await canvas.waitFor();
+  // The panel grows on hover: aim only once its size has held for ten animation frames.
+  await canvas.evaluate(
+    (element) =>
+      new Promise<void>((resolve) => {
+        let last = '';
+        let unchanged = 0;
+        const tick = () => {
+          const { width, height } = element.getBoundingClientRect();
+          unchanged = `${width}x${height}` === last ? unchanged + 1 : 0;
+          last = `${width}x${height}`;
+          if (unchanged >= 10) resolve();
+          else requestAnimationFrame(tick);
+        };
+        tick();
+      }),
+  );
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('the guess map has no size');
+  await canvas.click({ position: { x: box.width * at.x, y: box.height * at.y } });
+  await page.getByTestId('marker-guess').waitFor();
+}
+
+export async function resultFigures(page: Page): Promise<{ points: number; distance: string }> {
+  await page.getByTestId('round-result').waitFor();
+  const points = Number((await page.getByTestId('result-points').innerText()).replace(/[^\d]/g, ''));
+  const distance = (await page.getByTestId('result-distance').innerText()).trim();
+  return { points, distance };
+}
