@@ -11,7 +11,7 @@ export const IDENTITY_ACCOUNTS = 'globetrail:identity:accounts';
 
 export type IdentityModuleOptions =
   | {
-      /** The built-in provider: accounts in `<dataDir>/identity.db`, signing key in `<dataDir>/identity-key.json`, routes under /auth. */
+      /** The built-in provider: accounts in `<dataDir>/identity.sqlite`, signing key in `<dataDir>/identity-key.json`, routes under /auth. */
       mode: 'embedded';
       dataDir: string;
       issuer?: string;

@@ -123,7 +123,7 @@ describe('EmbeddedIdentity', () => {
       const identity = await open({ insecureFastPasswordHashing: false });
       const { user } = await identity.signUp(ada);
       identity.close();
-      const db = openDatabase(join(dataDir, 'identity.db'));
+      const db = openDatabase(join(dataDir, 'identity.sqlite'));
       const { password_hash } = db.prepare('SELECT password_hash FROM accounts WHERE uid = ?').get(user.uid) as { password_hash: string };
       db.close();
       const [, type, , params] = password_hash.split('$');
@@ -228,7 +228,7 @@ describe('EmbeddedIdentity', () => {
       const identity = await open();
       const { refreshToken } = await identity.createAnonymous();
       identity.close();
-      const db = openDatabase(join(dataDir, 'identity.db'));
+      const db = openDatabase(join(dataDir, 'identity.sqlite'));
       const stored = (db.prepare('SELECT token_hash FROM refresh_tokens').all() as Array<{ token_hash: string }>).map((row) => row.token_hash);
       db.close();
       expect(stored).toEqual([createHash('sha256').update(refreshToken).digest('hex')]);

@@ -23,7 +23,7 @@ const DEFAULT_TOKEN_TTL_SECONDS = 3600;
 const DEFAULT_REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
 
 export interface EmbeddedIdentityOptions {
-  /** Holds `identity.db` and `identity-key.json`. */
+  /** Holds `identity.sqlite` and `identity-key.json`. */
   dataDir: string;
   issuer?: string;
   tokenTtlSeconds?: number;
@@ -62,7 +62,7 @@ export class EmbeddedIdentity implements IdentityAccounts {
     // Unknown emails are checked against this hash so they take as long to refuse as wrong passwords.
     const dummyHash = await hash(randomBytes(16).toString('hex'), hashing);
     const key = await loadOrCreateSigningKey(options.dataDir);
-    const db = openDatabase(join(options.dataDir, 'identity.db'));
+    const db = openDatabase(join(options.dataDir, 'identity.sqlite'));
     try {
       return new EmbeddedIdentity(db, key, dummyHash, hashing, options);
     } catch (error) {
