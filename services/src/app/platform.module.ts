@@ -38,7 +38,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     await this.projections.stop();
     await this.events.close();
     await this.reads.close();
-    this.images.close();
+    await this.images.close();
   }
 }
 

@@ -1,9 +1,18 @@
 import { LocalImageStore } from './local/local-image-store.js';
-import { ensureSampleSet, samplePanoramaRenderer } from './sample/sample-set.js';
+import { ensureSampleSet } from './sample/sample-set.js';
+import { createSampleRenderer } from './sample/sample-renderer.js';
 
-/** The local image store under `dir`, holding the generated sample set when it has nothing else. */
-export function openLocalImagery(dir: string): LocalImageStore {
-  const store = new LocalImageStore(dir, { renderers: [samplePanoramaRenderer] });
+export interface LocalImageryOptions {
+  /** Threads that paint sample pictures on first fetch; default 1 (0 when run from sources: see createSampleRenderer). */
+  renderWorkers?: number;
+}
+
+/**
+ * The local image store under `dir`, holding the generated sample set when it has nothing else. Its
+ * `close()` also stops the render threads.
+ */
+export function openLocalImagery(dir: string, options: LocalImageryOptions = {}): LocalImageStore {
+  const store = new LocalImageStore(dir, { renderers: [createSampleRenderer({ workers: options.renderWorkers })] });
   ensureSampleSet(store);
   return store;
 }

@@ -43,7 +43,7 @@ describe('LocalImageStore', () => {
     opened = [];
   });
   afterEach(async () => {
-    opened.forEach((store) => store.close());
+    await Promise.all(opened.map((store) => store.close()));
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -90,7 +90,7 @@ describe('LocalImageStore', () => {
   it('keeps pictures when it is closed and opened again', async () => {
     const first = open();
     const added = first.add({ location: { lat: 1, lng: 2 }, heading: 90, jpeg: jpeg('#123456') });
-    first.close();
+    await first.close();
     opened = [];
 
     const again = open();
@@ -146,7 +146,7 @@ describe('LocalImageStore', () => {
       const before = countingRenderer('1');
       open([before]).addRendered([entry]);
       await opened[0]!.fetchImage('made');
-      opened[0]!.close();
+      await opened[0]!.close();
       opened = [];
 
       const same = countingRenderer('1');
@@ -166,7 +166,7 @@ describe('LocalImageStore', () => {
       expect(store.count()).toBe(0);
 
       store.addRendered([entry]);
-      store.close();
+      await store.close();
       opened = [];
       await expect(open().fetchImage('made')).rejects.toBeInstanceOf(ImageryUnavailableError);
     });
@@ -176,6 +176,15 @@ describe('LocalImageStore', () => {
       const store = open([broken]);
       store.addRendered([entry]);
       await expect(store.fetchImage('made')).rejects.toBeInstanceOf(ImageryUnavailableError);
+    });
+
+    it('closes its renderers when it closes', async () => {
+      const closed: string[] = [];
+      const renderer = { ...countingRenderer(), close: async () => void closed.push('test') };
+      const store = open([renderer]);
+      await store.close();
+      opened = [];
+      expect(closed).toEqual(['test']);
     });
   });
 });

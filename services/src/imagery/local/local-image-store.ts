@@ -45,6 +45,7 @@ export interface RenderedPanoramaInput extends EntryInput {
 }
 
 export interface LocalImageStoreOptions {
+  /** The store owns them: `close()` closes them too. */
   renderers?: readonly PanoramaRenderer[];
 }
 
@@ -194,8 +195,10 @@ export class LocalImageStore implements ImageryProvider {
     return { body, contentType: 'image/jpeg' };
   }
 
-  close(): void {
+  /** Closes the index at once; resolves when the renderers have stopped their threads too. */
+  close(): Promise<void> {
     this.db.close();
+    return this.rendered.close();
   }
 
   private rowFor(input: EntryInput, renderer: string | null, recipe: string | null): InsertParams {

@@ -7,4 +7,6 @@ export interface PanoramaRenderer {
   readonly version: string;
   /** `recipe` is what the entry was registered with; the result must be a JPEG. */
   render(recipe: string): Promise<Buffer>;
+  /** Releases what it holds (threads); the store it was given to calls this when it closes. */
+  close?(): Promise<void>;
 }

@@ -24,6 +24,11 @@ export class RenderedPictures {
     }
   }
 
+  /** Closes the renderers: they belong to the store they were given to. */
+  async close(): Promise<void> {
+    await Promise.all([...this.renderers.values()].map((renderer) => renderer.close?.()));
+  }
+
   canRender(rendererName: string): boolean {
     return this.renderers.has(rendererName);
   }

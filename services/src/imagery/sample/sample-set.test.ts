@@ -5,7 +5,8 @@ import { createCanvas } from '@napi-rs/canvas';
 import { LocalImageStore } from '../local/local-image-store.js';
 import { openLocalImagery } from '../open-local-imagery.js';
 import { SAMPLE_PLACES } from './sample-places.js';
-import { ensureSampleSet, samplePanoramaRenderer } from './sample-set.js';
+import { createSampleRenderer } from './sample-renderer.js';
+import { ensureSampleSet } from './sample-set.js';
 
 describe('the sample set in a local image store', () => {
   let dir: string;
@@ -14,24 +15,24 @@ describe('the sample set in a local image store', () => {
     opened.push(store);
     return store;
   };
-  const open = () => track(new LocalImageStore(join(dir, 'imagery'), { renderers: [samplePanoramaRenderer] }));
+  const open = () => track(new LocalImageStore(join(dir, 'imagery'), { renderers: [createSampleRenderer()] }));
 
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'globetrail-sample-set-'));
     opened = [];
   });
   afterEach(async () => {
-    opened.forEach((store) => store.close());
+    await Promise.all(opened.map((store) => store.close()));
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('registers every sample place once, however often it is ensured, without rendering any', () => {
+  it('registers every sample place once, however often it is ensured, without rendering any', async () => {
     const store = open();
     const started = performance.now();
     expect(ensureSampleSet(store)).toBe(SAMPLE_PLACES.length);
     expect(performance.now() - started).toBeLessThan(1000);
     expect(ensureSampleSet(store)).toBe(0);
-    store.close();
+    await store.close();
     opened = [];
     expect(ensureSampleSet(open())).toBe(0);
 

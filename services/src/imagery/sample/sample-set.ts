@@ -1,22 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { LocalImageStore } from '../local/local-image-store.js';
-import type { PanoramaRenderer } from '../local/panorama-renderer.js';
-import { renderSamplePanorama } from './render/render-panorama.js';
 import { roadHeading } from './render/scene.js';
-import { SAMPLE_PLACES, samplePlace } from './sample-places.js';
-
-export const SAMPLE_RENDERER_NAME = 'sample';
-
-/** Renders a sample place's panorama from its key; bump `version` when the pictures change. */
-export const samplePanoramaRenderer: PanoramaRenderer = {
-  name: SAMPLE_RENDERER_NAME,
-  version: '1',
-  async render(recipe) {
-    const place = samplePlace(recipe);
-    if (!place) throw new Error(`no sample place ${JSON.stringify(recipe)}`);
-    return renderSamplePanorama(place);
-  },
-};
+import { SAMPLE_PLACES } from './sample-places.js';
+import { SAMPLE_RENDERER_NAME } from './sample-renderer.js';
 
 /** Opaque, so a logged or leaked id does not name the place. */
 export const sampleImageId = (key: string) => `sample-${createHash('sha256').update(key).digest('hex').slice(0, 20)}`;
@@ -27,7 +13,7 @@ export const sampleImageId = (key: string) => `sample-${createHash('sha256').upd
  */
 export function ensureSampleSet(store: LocalImageStore): number {
   if (!store.canRender(SAMPLE_RENDERER_NAME)) {
-    throw new Error(`the local image store needs the sample renderer: new LocalImageStore(dir, { renderers: [samplePanoramaRenderer] })`);
+    throw new Error(`the local image store needs the sample renderer: new LocalImageStore(dir, { renderers: [createSampleRenderer()] })`);
   }
   if (store.count() > 0) return 0;
   return store.addRendered(

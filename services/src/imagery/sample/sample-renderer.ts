@@ -1,0 +1,60 @@
+import type { PanoramaRenderer } from '../local/panorama-renderer.js';
+import { WorkerPool } from '../render-workers/worker-pool.js';
+import { renderSamplePanorama } from './render/render-panorama.js';
+import { samplePlace } from './sample-places.js';
+
+export const SAMPLE_RENDERER_NAME = 'sample';
+
+/** Paints a sample place's panorama on the calling thread (0.3–1.6 s of CPU for the full size). */
+export async function renderSampleRecipe(recipe: string): Promise<Buffer> {
+  const place = samplePlace(recipe);
+  if (!place) throw new Error(`no sample place ${JSON.stringify(recipe)}`);
+  return renderSamplePanorama(place);
+}
+
+/**
+ * The compiled worker entry `name`.js beside the module at `moduleUrl`, or null when that module runs
+ * from its TypeScript source. Only jest runs the sources (through swc, in a vm), and a worker thread is
+ * plain Node: it cannot load `.ts` files, whose relative imports name `.js` files that exist only after
+ * the build. Pointing it at services/dist instead would run whatever was built last, not the code under
+ * test, so from sources the renderer paints on the calling thread; the worker tests compile the current
+ * sources and pass their entry as `workerScript`.
+ */
+export function compiledWorkerBeside(moduleUrl: string, name: string): URL | null {
+  return new URL(moduleUrl).pathname.endsWith('.js') ? new URL(`./${name}.js`, moduleUrl) : null;
+}
+
+export interface SampleRendererOptions {
+  /**
+   * Threads that paint pictures. Default 1 when running compiled, which leaves the other core of a
+   * 2-core machine to requests; 0 paints on the calling thread and blocks its event loop while it does.
+   */
+  workers?: number;
+  /** The compiled render-worker.js to run; default the one beside this module (see compiledWorkerBeside). */
+  workerScript?: URL;
+}
+
+export interface SampleRenderer extends PanoramaRenderer {
+  /** Stops its threads; renders still running or queued are rejected. */
+  close(): Promise<void>;
+}
+
+/** Renders a sample place's panorama from its key; bump `version` when the pictures change. */
+export function createSampleRenderer(options: SampleRendererOptions = {}): SampleRenderer {
+  const workerScript = options.workerScript ?? compiledWorkerBeside(import.meta.url, 'render-worker');
+  const workers = options.workers ?? (workerScript ? 1 : 0);
+  if (!Number.isInteger(workers) || workers < 0) {
+    throw new RangeError(`the sample renderer's workers must be a whole number ≥ 0, not ${workers}`);
+  }
+  const renderer = { name: SAMPLE_RENDERER_NAME, version: '1' };
+  if (workers === 0) return { ...renderer, render: renderSampleRecipe, close: async () => {} };
+  if (!workerScript) {
+    throw new Error('sample render workers run the compiled code: pass workerScript, or workers: 0 when running from sources');
+  }
+  const pool = new WorkerPool<string, ArrayBuffer>(workerScript, { size: workers, name: 'sample render' });
+  return {
+    ...renderer,
+    render: async (recipe) => Buffer.from(await pool.run(recipe)),
+    close: () => pool.close(),
+  };
+}
