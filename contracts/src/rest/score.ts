@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RoundResult } from './solo.js';
 
 /** SPEC §3 locations: a list of numbers, latitude and longitude first, an optional third value (heading). */
 export const coordinateListSchema = z
@@ -36,3 +37,34 @@ export type ScoreSubmissionInput = z.input<typeof scoreSubmissionSchema>;
 
 export const scoreSubmissionResponseSchema = z.object({ newRank: z.number().int().min(1), newScore: z.number().int() });
 export type ScoreSubmissionResponse = z.infer<typeof scoreSubmissionResponseSchema>;
+
+/** The streak after a round: one longer when the guess landed in the target's country, else broken. */
+export function nextCountryStreak(currentCountryStreak: number, result: Pick<RoundResult, 'guessCountryCode' | 'targetCountryCode'>): number {
+  const hit = result.targetCountryCode !== null && result.guessCountryCode === result.targetCountryCode;
+  return hit ? currentCountryStreak + 1 : 0;
+}
+
+/** SPEC §3 payload for a single-player round, filled from the result the server returned. */
+export function buildScoreSubmission(
+  round: { gameId: string; mapId: string; result: RoundResult },
+  streaks: { currentCountryStreak: number; bestCountryStreak: number },
+): ScoreSubmissionInput {
+  const { result } = round;
+  const currentCountryStreak = nextCountryStreak(streaks.currentCountryStreak, result);
+  return {
+    gameId: round.gameId,
+    roundNumber: result.roundIndex,
+    scoreToAdd: result.points,
+    mapId: round.mapId,
+    bestGuessInMeters: result.distanceMeters,
+    bestCountryStreak: Math.max(streaks.bestCountryStreak, currentCountryStreak),
+    currentCountryStreak,
+    scoreFromStreak: 0,
+    scoreFromNMPZ: 0,
+    scoreFromNM: 0,
+    targetLocation: [result.target.lat, result.target.lng],
+    guessLocation: [result.guess.lat, result.guess.lng],
+    countryCode: result.targetCountryCode,
+    gameType: GAME_TYPE_SINGLE_PLAYER,
+  };
+}

@@ -1,12 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ErrorMessage } from '../../../components/error-message';
-import { LevelProgress } from '../../../components/level-progress';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { ModalWindow } from '../../../components/modal-window';
-import { StatList } from '../../../components/stat-list';
+import { ProfileCard } from '../../../components/profile-card';
 import { useErrorMessage } from '../../../lib/api/use-error-message';
-import { useFormatters } from '../../../lib/format/use-formatters';
 import { showSnack } from '../../../lib/layout/snacks';
 import { useWindowActions } from '../../../lib/layout/windows';
 import { useProfile } from '../../../lib/session/profile-query';
@@ -16,7 +14,6 @@ import { DeleteAccountSection } from './delete-account-section';
 
 export function AccountWindow({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const format = useFormatters();
   const errorMessage = useErrorMessage();
   const navigate = useNavigate();
   const session = useSession();
@@ -33,36 +30,7 @@ export function AccountWindow({ onClose }: { onClose: () => void }) {
     <ModalWindow title={t('account.title')} onClose={onClose} testId="account-window">
       {profile.isPending && <LoadingScreen label={t('account.loading')} />}
       {profile.isError && <ErrorMessage onRetry={() => void profile.refetch()}>{errorMessage(profile.error)}</ErrorMessage>}
-      {data && (
-        <div className="profile-card">
-          <div className="profile-card__head">
-            <span className="avatar" aria-hidden="true">
-              {(data.name.trim()[0] ?? '?').toUpperCase()}
-            </span>
-            <div>
-              <p className="profile-card__name" data-testid="profile-name">
-                {data.name}
-              </p>
-              <p className="muted profile-card__sub">
-                {isGuest ? t('account.guest') : (session?.user.email ?? '')}
-                {' · '}
-                {t('profile.memberSince', { date: format.date(data.createdAt) })}
-              </p>
-            </div>
-          </div>
-          <LevelProgress points={data.points} />
-          <StatList
-            stats={[
-              { label: t('profile.points'), value: format.number(data.points), testId: 'profile-points' },
-              { label: t('profile.rank'), value: data.rank === null ? t('profile.unranked') : `#${format.number(data.rank)}`, testId: 'profile-rank' },
-              { label: t('profile.games'), value: format.number(data.nGames), testId: 'profile-games' },
-              { label: t('profile.bestGuess'), value: data.bestGuessInMeters === null ? '—' : format.distance(data.bestGuessInMeters), testId: 'profile-best-guess' },
-              { label: t('profile.currentStreak'), value: format.number(data.currentCountryStreak), testId: 'profile-current-streak' },
-              { label: t('profile.bestStreak'), value: format.number(data.bestCountryStreak), testId: 'profile-best-streak' },
-            ]}
-          />
-        </div>
-      )}
+      {data && <ProfileCard profile={data} subtitle={isGuest ? t('account.guest') : (session?.user.email ?? '')} />}
       {isGuest ? (
         <div className="account-actions">
           <p className="muted">{t('account.guestExplanation')}</p>

@@ -1,4 +1,4 @@
-import { levelForPoints, type RoundResult, type SoloGameView, type UserProfileView } from '@globetrail/contracts';
+import { buildScoreSubmission, levelForPoints, type RoundResult, type SoloGameView, type UserProfileView } from '@globetrail/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { showSnack } from '../../../lib/layout/snacks';
 import { fetchProfile, profileQueryKey } from '../../../lib/session/profile-query';
 import { isSignedIn, useSession } from '../../../lib/session/use-session';
 import { hasSubmittedTarget, rememberSubmittedTarget } from '../../../lib/storage/submitted-targets';
-import { buildScoreSubmission, submitScore } from '../api/submit-score';
+import { submitScore } from '../api/submit-score';
 
 /** SPEC §2: the new-level message hides after 5 s. */
 const NEW_LEVEL_SNACK_MS = 5_000;
@@ -41,7 +41,7 @@ export function useScoreSubmission(game: SoloGameView, result: RoundResult) {
     mutationFn: async (): Promise<SavedScore> => {
       // The streak fields must match the server's view, so they are computed from a profile read now.
       const before = await freshProfile(queryClient, uid);
-      const submission = buildScoreSubmission(game.gameId, game.mapId, result, before);
+      const submission = buildScoreSubmission({ gameId: game.gameId, mapId: game.mapId, result }, before);
       try {
         const response = await submitScore(submission);
         rememberSubmittedTarget(result.target);
