@@ -1,15 +1,19 @@
 import { z } from 'zod';
+import { type ArenaEvent, arenaEventSchema } from './arena-events.js';
+import { type GameEvent, gameEventSchema } from './game-events.js';
 import { type SoloEvent, soloEventSchema } from './solo-events.js';
 import { type UserEvent, userEventSchema } from './user-events.js';
 
-export const domainEventSchema = z.union([userEventSchema, soloEventSchema]);
+export const domainEventSchema = z.union([userEventSchema, soloEventSchema, gameEventSchema, arenaEventSchema]);
 export type DomainEvent = z.infer<typeof domainEventSchema>;
 export type DomainEventType = DomainEvent['type'];
 
-/** Stream names per aggregate (DESIGN.md): `user-…`, `solo-…`. */
+/** Stream names per aggregate (DESIGN.md): `user-…`, `solo-…`, `game-…`, `arena-…`. */
 export const streamName = {
   user: (userId: string) => `user-${userId}`,
   solo: (gameId: string) => `solo-${gameId}`,
+  game: (gameId: string) => `game-${gameId}`,
+  arena: (queueId: string) => `arena-${queueId}`,
 } as const;
 
 export type StreamCategory = keyof typeof streamName;
@@ -24,9 +28,14 @@ export function parseDomainEvent(type: string, version: number, data: unknown): 
   return domainEventSchema.parse({ type, version, data });
 }
 
-const typesOf = (schema: typeof userEventSchema | typeof soloEventSchema): ReadonlySet<string> => new Set(schema.options.map((option) => option.shape.type.value));
+type EventUnion = typeof userEventSchema | typeof soloEventSchema | typeof gameEventSchema | typeof arenaEventSchema;
+const typesOf = (schema: EventUnion): ReadonlySet<string> => new Set(schema.options.map((option) => option.shape.type.value));
 const userEventTypes = typesOf(userEventSchema);
 const soloEventTypes = typesOf(soloEventSchema);
+const gameEventTypes = typesOf(gameEventSchema);
+const arenaEventTypes = typesOf(arenaEventSchema);
 
 export const isUserEvent = (event: DomainEvent): event is UserEvent => userEventTypes.has(event.type);
 export const isSoloEvent = (event: DomainEvent): event is SoloEvent => soloEventTypes.has(event.type);
+export const isGameEvent = (event: DomainEvent): event is GameEvent => gameEventTypes.has(event.type);
+export const isArenaEvent = (event: DomainEvent): event is ArenaEvent => arenaEventTypes.has(event.type);

@@ -14,6 +14,8 @@ export const userProfileDocSchema = z.object({
   bestGuessInMeters: z.number().nullable(),
   bestCountryStreak: z.number().int(),
   currentCountryStreak: z.number().int(),
+  /** Arena rating (Elo); everyone starts at 1000. */
+  elo: z.number().int(),
   createdAt: z.string(),
 });
 export type UserProfileDoc = z.infer<typeof userProfileDocSchema>;

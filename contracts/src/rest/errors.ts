@@ -28,5 +28,16 @@ export const errorCodes = [
   'weak_password',
   'rate_limited',
   'internal',
+  // Live games (docs/live-games.md)
+  'not_in_game',
+  'not_host',
+  'game_full',
+  'game_not_joinable',
+  'wrong_phase',
+  'round_over',
+  'invalid_coordinates',
+  'elo_too_low',
+  'no_teams',
+  'already_in_queue',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -13,6 +13,8 @@ export const userProfileViewSchema = z.object({
   bestGuessInMeters: z.number().nullable(),
   bestCountryStreak: z.number().int(),
   currentCountryStreak: z.number().int(),
+  /** Arena rating (Elo). */
+  elo: z.number().int(),
   createdAt: z.string(),
 });
 export type UserProfileView = z.infer<typeof userProfileViewSchema>;

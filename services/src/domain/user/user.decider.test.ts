@@ -157,3 +157,23 @@ describe('user decider', () => {
     });
   });
 });
+
+describe('RateArenaMatch', () => {
+  const rate = (delta: number, gameId = 'm1') => ({ type: 'RateArenaMatch', userId: 'u1', gameId, opponentId: 'u2', outcome: delta >= 0 ? 'win' : 'loss', delta }) as const;
+
+  it('applies the change the match decided to the current rating', () => {
+    expect(user.given([created]).when(rate(16))).toMatchObject([{ type: 'EloRatingChanged', data: { before: 1000, after: 1016, outcome: 'win', opponentId: 'u2', gameId: 'm1' } }]);
+  });
+
+  it('never takes a rating below 0', () => {
+    const [lost] = user.given([created]).when(rate(-1200)) as UserEvent[];
+    expect(lost).toMatchObject({ data: { after: 0 } });
+  });
+
+  it('rates a match once, and never an anonymous player', () => {
+    const [first] = user.given([created]).when(rate(16)) as UserEvent[];
+    expect(user.given([created, first!]).when(rate(16))).toEqual([]);
+    expect(user.given([created, first!]).state()).toMatchObject({ elo: 1016 });
+    expect(user.given([anonymous]).when(rate(16))).toMatchObject({ status: 403, code: 'anonymous_not_allowed' });
+  });
+});

@@ -1,5 +1,5 @@
 import type { LatLng, ScoreSubmission, UserEvent } from '@globetrail/contracts';
-import { sameLocation } from '@globetrail/contracts';
+import { LIVE, sameLocation } from '@globetrail/contracts';
 import { assertNever, type Decider, type Decision, reject } from '../decider.js';
 
 export type UserState =
@@ -15,6 +15,9 @@ export type UserState =
       bestCountryStreak: number;
       /** Targets already scored (SPEC §5: a target is never scored twice). */
       submittedTargets: ReadonlySet<string>;
+      elo: number;
+      /** Arena matches already rated (a match changes a rating once). */
+      ratedGames: ReadonlySet<string>;
     }
   | { status: 'deleted'; userId: string };
 
@@ -32,7 +35,9 @@ export interface ScoredRound {
 export type UserCommand =
   | { type: 'CreateUser'; userId: string; name: string; isAnonymous: boolean }
   | { type: 'SubmitScore'; userId: string; isAnonymous: boolean; submission: ScoreSubmission; round: ScoredRound | null }
-  | { type: 'DeleteUser'; userId: string };
+  | { type: 'DeleteUser'; userId: string }
+  /** An arena match ended: apply the rating change the game decided (once per match). */
+  | { type: 'RateArenaMatch'; userId: string; gameId: string; opponentId: string; outcome: 'win' | 'draw' | 'loss'; delta: number };
 
 export const targetKey = (target: LatLng) => `${target.lat.toFixed(6)},${target.lng.toFixed(6)}`;
 
@@ -61,6 +66,14 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         if (state.status === 'deleted') return [];
         return [{ type: 'UserDeleted', version: 1, data: { userId: command.userId, deletedAt: at } }];
       }
+      case 'RateArenaMatch': {
+        if (state.status !== 'active') return reject(404, 'not_found', `no player ${command.userId}`);
+        if (state.isAnonymous) return reject(403, 'anonymous_not_allowed', 'anonymous players are not rated');
+        if (state.ratedGames.has(command.gameId)) return [];
+        const after = Math.max(0, state.elo + command.delta);
+        const data = { userId: command.userId, gameId: command.gameId, opponentId: command.opponentId, outcome: command.outcome, before: state.elo, after, at };
+        return [{ type: 'EloRatingChanged', version: 1, data }];
+      }
       default:
         return assertNever(command);
     }
@@ -79,6 +92,8 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
           currentCountryStreak: 0,
           bestCountryStreak: 0,
           submittedTargets: new Set(),
+          elo: LIVE.eloStart,
+          ratedGames: new Set(),
         };
       case 'UserRegistered':
         return state.status === 'active' ? { ...state, name: event.data.name, isAnonymous: false } : state;
@@ -94,6 +109,8 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         };
       case 'UserDeleted':
         return { status: 'deleted', userId: event.data.userId };
+      case 'EloRatingChanged':
+        return state.status === 'active' ? { ...state, elo: event.data.after, ratedGames: new Set([...state.ratedGames, event.data.gameId]) } : state;
       default:
         return assertNever(event);
     }

@@ -26,6 +26,8 @@ export const leaderboardProjection: Projection = {
       }
       case 'UserDeleted':
         return [remove(collection, event.data.userId)];
+      case 'EloRatingChanged':
+        return [];
       default:
         return assertNever(event);
     }

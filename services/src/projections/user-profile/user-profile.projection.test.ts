@@ -8,7 +8,7 @@ describe('user profile projection', () => {
       ['user-a', [userCreated('a', false, 'Ada'), scoreSubmitted('a', 4000, { bestGuessInMeters: 900, currentCountryStreak: 1, bestCountryStreak: 1 }), scoreSubmitted('a', 2500, { bestGuessInMeters: 900, currentCountryStreak: 0, bestCountryStreak: 1 })]],
     ]);
     expect(user_profiles).toEqual([
-      { id: 'a', name: 'Ada', isAnonymous: false, points: 6500, nGames: 2, bestGuessInMeters: 900, bestCountryStreak: 1, currentCountryStreak: 0, createdAt: '2026-11-21T10:00:00.000Z' },
+      { id: 'a', name: 'Ada', isAnonymous: false, points: 6500, nGames: 2, bestGuessInMeters: 900, bestCountryStreak: 1, currentCountryStreak: 0, elo: 1000, createdAt: '2026-11-21T10:00:00.000Z' },
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { isUserEvent, readModelCollections, type UserProfileDoc } from '@globetrail/contracts';
+import { isUserEvent, LIVE, readModelCollections, type UserProfileDoc } from '@globetrail/contracts';
 import { assertNever } from '../../domain/decider.js';
 import { type Projection, remove, upsert } from '../projection.js';
 
@@ -13,7 +13,7 @@ export const userProfileProjection: Projection = {
     switch (event.type) {
       case 'UserCreated': {
         const { userId, name, isAnonymous, createdAt } = event.data;
-        const profile: UserProfileDoc = { id: userId, name, isAnonymous, points: 0, nGames: 0, bestGuessInMeters: null, bestCountryStreak: 0, currentCountryStreak: 0, createdAt };
+        const profile: UserProfileDoc = { id: userId, name, isAnonymous, points: 0, nGames: 0, bestGuessInMeters: null, bestCountryStreak: 0, currentCountryStreak: 0, elo: LIVE.eloStart, createdAt };
         return [upsert(collection, profile, position)];
       }
       case 'UserRegistered': {
@@ -29,6 +29,10 @@ export const userProfileProjection: Projection = {
       }
       case 'UserDeleted':
         return [remove(collection, event.data.userId)];
+      case 'EloRatingChanged': {
+        const profile = await documents.get<UserProfileDoc>(collection, event.data.userId);
+        return profile ? [upsert(collection, { ...profile, elo: event.data.after }, position)] : [];
+      }
       default:
         return assertNever(event);
     }

@@ -18,6 +18,7 @@ export async function userProfile(reads: ReadStore, uid: string): Promise<UserPr
     bestGuessInMeters: doc.bestGuessInMeters,
     bestCountryStreak: doc.bestCountryStreak,
     currentCountryStreak: doc.currentCountryStreak,
+    elo: doc.elo,
     createdAt: doc.createdAt,
   };
 }

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { gameModeSchema, LIVE } from '../live/game-rules.js';
+
+/** POST /games: a private game, or a lobby duel (gameT D with `listInLobby`). Arena matches are made by matchmaking. */
+export const createGameRequestSchema = z.object({
+  gameT: gameModeSchema.exclude(['L']),
+  nr: z.number().int().min(1).max(50).default(5),
+  rl: z
+    .number()
+    .int()
+    .min(-1)
+    .max(600)
+    .refine((value) => value !== 0, { error: 'must be -1 (no limit) or a number of seconds' })
+    .default(LIVE.defaultRoundSeconds),
+  gat: z.boolean().default(false),
+  sga: z.boolean().default(false),
+  mElo: z.number().int().min(0).max(4000).nullable().default(null),
+  mapId: z.string().min(1).max(64).optional(),
+  tag: z.string().trim().max(40).nullable().default(null),
+  listInLobby: z.boolean().default(false),
+});
+export type CreateGameRequest = z.input<typeof createGameRequestSchema>;
+export const createGameResponseSchema = z.object({ gameId: z.string() });
+
+export const openDuelSchema = z.object({
+  gameId: z.string(),
+  host: z.object({ id: z.string(), name: z.string(), elo: z.number().int().nullable() }),
+  mElo: z.number().int().nullable(),
+  rl: z.number().int(),
+  createdAt: z.string(),
+});
+export type OpenDuel = z.infer<typeof openDuelSchema>;
+export const lobbyViewSchema = z.object({ version: z.number().int(), duels: z.array(openDuelSchema) });
+export type LobbyView = z.infer<typeof lobbyViewSchema>;
+
+/** GET /arena/nplayers, and the toolbar badges' push. */
+export const countersSchema = z.object({ arena: z.number().int().min(0), lobby: z.number().int().min(0) });
+export type Counters = z.infer<typeof countersSchema>;
+
+export const ratingPreviewSchema = z.object({ rating: z.number().int(), opponentRating: z.number().int(), win: z.number().int(), draw: z.number().int(), loss: z.number().int() });
+export type RatingPreview = z.infer<typeof ratingPreviewSchema>;
+export const eloRankSchema = z.object({ uid: z.string(), elo: z.number().int(), rank: z.number().int().min(1), games: z.number().int() });
+export type EloRank = z.infer<typeof eloRankSchema>;
+export const countryAnswerSchema = z.object({ countryCode: z.string().length(2).nullable() });
+
+/** Fixed room ids: the routes game/lobby and game/arena (SPEC §2: "duels lobby id and arena id are game ids"). */
+export const LOBBY_ID = 'lobby';
+export const ARENA_ID = 'arena';
