@@ -38,7 +38,25 @@ export const readModelCollections = {
   leaderboardPoints: 'leaderboard_points',
   soloGames: 'solo_games',
   roundPanoramas: 'round_panoramas',
+  openDuels: 'open_duels',
+  arenaRatings: 'arena_ratings',
+  liveGames: 'live_games',
 } as const;
+
+/** A lobby duel waiting for its opponent. */
+export const openDuelDocSchema = z.object({
+  id: z.string(),
+  host: z.object({ id: z.string(), name: z.string(), elo: z.number().int().nullable() }),
+  mElo: z.number().int().nullable(),
+  rl: z.number().int(),
+  players: z.number().int(),
+  createdAt: z.string(),
+});
+export type OpenDuelDoc = z.infer<typeof openDuelDocSchema>;
+
+/** Arena ratings of every player; only signed-up ones are `rated` (ranked). */
+export const arenaRatingDocSchema = z.object({ id: z.string(), name: z.string(), elo: z.number().int(), games: z.number().int(), rated: z.boolean() });
+export type ArenaRatingDoc = z.infer<typeof arenaRatingDocSchema>;
 
 /** Server-only: which picture an opaque panorama token stands for. Never sent to a client. */
 export const roundPanoramaDocSchema = z.object({

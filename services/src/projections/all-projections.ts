@@ -1,7 +1,16 @@
+import { arenaRatingsProjection } from './arena-ratings/arena-ratings.projection.js';
 import { leaderboardProjection } from './leaderboard/leaderboard.projection.js';
 import type { Projection } from './projection.js';
+import { openDuelsProjection } from './open-duels/open-duels.projection.js';
 import { roundPanoramasProjection } from './round-panoramas/round-panoramas.projection.js';
 import { soloGameProjection } from './solo-game/solo-game.projection.js';
 import { userProfileProjection } from './user-profile/user-profile.projection.js';
 
-export const allProjections: readonly Projection[] = [userProfileProjection, leaderboardProjection, soloGameProjection, roundPanoramasProjection];
+export const allProjections: readonly Projection[] = [
+  userProfileProjection,
+  leaderboardProjection,
+  soloGameProjection,
+  roundPanoramasProjection,
+  openDuelsProjection,
+  arenaRatingsProjection,
+];
