@@ -10,10 +10,11 @@ import type { EventStore } from '../platform/event-store/event-store.port.js';
 import { SqliteEventStore } from '../platform/event-store/sqlite-event-store.js';
 import type { ReadStore } from '../platform/read-store/read-store.port.js';
 import { SqliteReadStore } from '../platform/read-store/sqlite-read-store.js';
+import { type Clock, scaledClock } from '../platform/time/clock.js';
 import { allProjections } from '../projections/all-projections.js';
 import { Projections } from '../projections/projections.js';
 import { CommandExecutor } from './command-executor.js';
-import { APP_CONFIG, DECISION_CONTEXT, EVENT_STORE, IMAGERY, MAP_CATALOG, PROJECTIONS, READ_STORE } from './tokens.js';
+import { CLOCK, APP_CONFIG, DECISION_CONTEXT, EVENT_STORE, IMAGERY, MAP_CATALOG, PROJECTIONS, READ_STORE } from './tokens.js';
 
 const LOCAL_IMAGES = Symbol('LOCAL_IMAGES');
 
@@ -61,14 +62,15 @@ export class PlatformModule {
           useFactory: (events: EventStore, reads: ReadStore) => new Projections(allProjections, events, reads),
           inject: [EVENT_STORE, READ_STORE],
         },
-        { provide: DECISION_CONTEXT, useValue: systemContext },
+        { provide: CLOCK, useValue: scaledClock(config.clockSpeed) },
+        { provide: DECISION_CONTEXT, useFactory: (clock: Clock) => () => systemContext(clock.now), inject: [CLOCK] },
         { provide: LOCAL_IMAGES, useFactory: () => openLocalImagery(join(config.dataDir, 'imagery')) },
         { provide: IMAGERY, useFactory: (images: LocalImageStore) => new ImageryRegistry([images], images), inject: [LOCAL_IMAGES] },
         { provide: MAP_CATALOG, useFactory: (images: LocalImageStore) => new MapCatalog(() => images.list()), inject: [LOCAL_IMAGES] },
         CommandExecutor,
         PlatformLifecycle,
       ],
-      exports: [APP_CONFIG, EVENT_STORE, READ_STORE, PROJECTIONS, IMAGERY, MAP_CATALOG, CommandExecutor],
+      exports: [APP_CONFIG, CLOCK, EVENT_STORE, READ_STORE, PROJECTIONS, IMAGERY, MAP_CATALOG, CommandExecutor],
     };
   }
 }

@@ -6,3 +6,4 @@ export const PROJECTIONS = Symbol('PROJECTIONS');
 export const DECISION_CONTEXT = Symbol('DECISION_CONTEXT');
 export const MAP_CATALOG = Symbol('MAP_CATALOG');
 export const IMAGERY = Symbol('IMAGERY');
+export const CLOCK = Symbol('CLOCK');

@@ -21,6 +21,8 @@ const envSchema = z.object({
   OIDC_JWKS_URL: optionalUrl,
   OIDC_AUDIENCE: z.string().min(1).optional(),
   MAP_STYLE_URL: optionalUrl,
+  CLOCK_SPEED: z.coerce.number().min(1).max(1000).default(1),
+  SPECTATOR_DELAY_PHASES: z.coerce.number().int().min(0).max(2).default(1),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -36,6 +38,9 @@ export interface AppConfig {
     | { mode: 'oidc'; issuer: string; jwksUrl: string; audience: string };
   onlineMapStyleUrl: string | null;
   releaseId: string;
+  /** How fast game timers run; 1 is real time (tests and demos run games faster). */
+  clockSpeed: number;
+  spectatorDelayPhases: number;
 }
 
 export class ConfigError extends Error {
@@ -67,6 +72,8 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     identity: e.IDENTITY_MODE === 'embedded' ? { mode: 'embedded', issuer: e.IDENTITY_ISSUER, tokenTtlSeconds: e.IDENTITY_TOKEN_TTL_SECONDS } : oidc(e),
     onlineMapStyleUrl: e.MAP_STYLE_URL ?? null,
     releaseId: defaults.releaseId,
+    clockSpeed: e.CLOCK_SPEED,
+    spectatorDelayPhases: e.SPECTATOR_DELAY_PHASES,
   };
 }
 

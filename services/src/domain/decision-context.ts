@@ -13,7 +13,7 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-/** The context the server decides with: the wall clock, UUIDs, and a freshly seeded random source. */
-export function systemContext(): DecisionContext {
-  return { now: new Date(), newId: randomUUID, random: seededRandom(randomInt(0, 2 ** 32)) };
+/** The context the server decides with: the game clock, UUIDs, and a freshly seeded random source. */
+export function systemContext(now: () => number = Date.now): DecisionContext {
+  return { now: new Date(now()), newId: randomUUID, random: seededRandom(randomInt(0, 2 ** 32)) };
 }
