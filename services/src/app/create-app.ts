@@ -4,6 +4,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { ApiExceptionFilter } from '../api/api-exception.filter.js';
 import type { AppConfig } from '../config/config.js';
 import { serveClient } from '../features/client-app/serve-client.js';
+import { AuthenticatedIoAdapter } from '../features/live/authenticated-io-adapter.js';
 import { IDENTITY_SECURITY_SCHEME } from '../identity/auth.guard.js';
 import { AppModule } from './app.module.js';
 
@@ -20,6 +21,7 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
   app.set('etag', false);
   app.set('x-powered-by', false);
   app.enableShutdownHooks();
+  app.useWebSocketAdapter(new AuthenticatedIoAdapter(app));
 
   const openApi = new DocumentBuilder()
     .setTitle('GlobeTrail API')

@@ -1,10 +1,9 @@
 import { Inject, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { ConnectedSocket, type OnGatewayInit, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
+import { ConnectedSocket, type OnGatewayConnection, type OnGatewayInit, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import { type Ack, type ClientToServerEvents, type ProfileChanged, readModelCollections, type ServerToClientEvents } from '@globetrail/contracts';
 import type { Server, Socket } from 'socket.io';
 import { PROJECTIONS, READ_STORE } from '../../app/tokens.js';
-import { TOKEN_VERIFIER } from '../../identity/auth.guard.js';
-import { type Principal, type TokenVerifier, tokenFromAuthorizationHeader } from '../../identity/identity.port.js';
+import type { Principal } from '../../identity/identity.port.js';
 import type { ReadStore } from '../../platform/read-store/read-store.port.js';
 import type { Projections } from '../../projections/projections.js';
 import { userProfile } from '../../projections/user-profile/user-profile.queries.js';
@@ -12,7 +11,7 @@ import { userProfile } from '../../projections/user-profile/user-profile.queries
 type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { principal: Principal }>;
 type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { principal: Principal }>;
 
-const userRoom = (uid: string) => `user:${uid}`;
+export const userRoom = (uid: string) => `user:${uid}`;
 
 /**
  * Pushes a player's profile whenever its read model changes (points, rank, level after a round), to
@@ -20,37 +19,28 @@ const userRoom = (uid: string) => `user:${uid}`;
  * client keeps the newest one whatever order pushes and refetches arrive in.
  */
 @WebSocketGateway()
-export class ProfileGateway implements OnGatewayInit, OnModuleDestroy {
+export class ProfileGateway implements OnGatewayInit, OnGatewayConnection, OnModuleDestroy {
   private readonly logger = new Logger('live');
   private stopListening: (() => void) | null = null;
   @WebSocketServer() private readonly server!: LiveServer;
 
   constructor(
-    @Inject(TOKEN_VERIFIER) private readonly verifier: TokenVerifier,
     @Inject(READ_STORE) private readonly reads: ReadStore,
     @Inject(PROJECTIONS) private readonly projections: Projections,
   ) {}
 
-  afterInit(server: LiveServer): void {
-    server.use((socket, next) => {
-      const raw = (socket.handshake.auth as { token?: unknown }).token;
-      const token = typeof raw === 'string' ? tokenFromAuthorizationHeader(raw) : null;
-      if (!token) return next(new Error('unauthenticated: send your identity token as auth.token'));
-      this.verifier.verify(token).then(
-        (principal) => {
-          (socket as LiveSocket).data.principal = principal;
-          void socket.join(userRoom(principal.uid));
-          next();
-        },
-        (error: Error) => next(new Error(`unauthenticated: ${error.message}`)),
-      );
-    });
+  afterInit(): void {
     this.stopListening = this.projections.runner('user-profile').onCommitted((writes) => {
       for (const write of writes) {
         if (write.collection !== readModelCollections.userProfiles || write.kind !== 'upsert') continue;
         void this.push(write.document.id, write.revision);
       }
     });
+  }
+
+  /** Every socket joins its player's room, where profile and arena-match pushes go. */
+  handleConnection(socket: LiveSocket): void {
+    void socket.join(userRoom(socket.data.principal.uid));
   }
 
   onModuleDestroy(): void {
