@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { Counters, LobbyView } from '../rest/games.js';
 import type { GameView } from '../live/game-view.js';
-import type { LatLng } from '../rules/geo.js';
-import type { TeamId } from '../live/game-rules.js';
+import { teamIdSchema } from '../live/game-rules.js';
 import { userProfileViewSchema } from '../rest/user.js';
 
 /** A versioned live projection: clients apply a push only when its version is newer than what they hold. */
@@ -27,31 +26,52 @@ export interface ServerToClientEvents {
 }
 
 type Acked<Payload, Result> = (payload: Payload, ack: (response: Ack<Result>) => void) => void;
-type GameRef = { gameId: string };
+
+const gameRef = z.object({ gameId: z.string().min(1).max(64) });
+const roundIndex = z.number().int().min(0);
+
+/** Payloads of the client → server commands, validated by the gateway. */
+export const socketCommandSchemas = {
+  /** Join as a player (CREATED), or come back to a game you play in. Answers the view and joins the room. */
+  JoinGame: gameRef.extend({ team: teamIdSchema.optional() }),
+  /** Watch read-only, as a spectator. */
+  WatchGame: gameRef,
+  /** Leave the game route: offline during a game, removed before it starts. */
+  LeaveGame: gameRef,
+  SetReady: gameRef.extend({ ready: z.boolean() }),
+  ChooseTeam: gameRef.extend({ team: teamIdSchema }),
+  /** Place or move a marker (`final: false`) or confirm the guess (`final: true`); `r` in circles. */
+  PlaceGuess: gameRef.extend({ roundIndex, loc: z.object({ lat: z.number().finite(), lng: z.number().finite() }), r: z.number().finite().optional(), final: z.boolean() }),
+  /** Blink mode: the player pressed Start on the wall. */
+  StartViewing: gameRef.extend({ roundIndex }),
+  /** Host only: end the round for everyone still guessing. */
+  ForceEndRound: gameRef.extend({ roundIndex }),
+  PostChat: gameRef.extend({ text: z.string().max(2000) }),
+  /** Host only, after GAME_ENDED. */
+  RestartGame: gameRef,
+  EnterLobby: z.object({}),
+  LeaveLobby: z.object({}),
+  /** Queue for a ranked duel; `mElo`: the lowest opponent rating you accept. */
+  EnterArena: z.object({ mElo: z.number().int().min(0).max(4000).nullable().optional() }),
+  LeaveArena: z.object({}),
+} as const;
+type Payload<K extends keyof typeof socketCommandSchemas> = z.input<(typeof socketCommandSchemas)[K]>;
 
 /** client → server: imperative, acknowledged. Every game command names its game. */
 export interface ClientToServerEvents {
   WatchProfile: (ack: (response: Ack<ProfileChanged>) => void) => void;
-  /** Join as a player (CREATED), or come back to a game you play in. Answers the view and joins the room. */
-  JoinGame: Acked<GameRef & { team?: TeamId }, GameView>;
-  /** Watch read-only, as a spectator. */
-  WatchGame: Acked<GameRef, GameView>;
-  /** Leave the game route: offline during a game, removed before it starts. */
-  LeaveGame: Acked<GameRef, null>;
-  SetReady: Acked<GameRef & { ready: boolean }, null>;
-  ChooseTeam: Acked<GameRef & { team: TeamId }, null>;
-  /** Place or move a marker (`final: false`) or confirm the guess (`final: true`); `r` in circles. */
-  PlaceGuess: Acked<GameRef & { roundIndex: number; loc: LatLng; r?: number; final: boolean }, null>;
-  /** Blink mode: the player pressed Start on the wall. */
-  StartViewing: Acked<GameRef & { roundIndex: number }, null>;
-  /** Host only: end the round for everyone still guessing. */
-  ForceEndRound: Acked<GameRef & { roundIndex: number }, null>;
-  PostChat: Acked<GameRef & { text: string }, null>;
-  /** Host only, after GAME_ENDED. */
-  RestartGame: Acked<GameRef, null>;
-  EnterLobby: Acked<Record<string, never>, LobbyView>;
-  LeaveLobby: Acked<Record<string, never>, null>;
-  /** Queue for a ranked duel; `mElo`: the lowest opponent rating you accept. */
-  EnterArena: Acked<{ mElo?: number | null }, { queued: true }>;
-  LeaveArena: Acked<Record<string, never>, null>;
+  JoinGame: Acked<Payload<'JoinGame'>, GameView>;
+  WatchGame: Acked<Payload<'WatchGame'>, GameView>;
+  LeaveGame: Acked<Payload<'LeaveGame'>, null>;
+  SetReady: Acked<Payload<'SetReady'>, null>;
+  ChooseTeam: Acked<Payload<'ChooseTeam'>, null>;
+  PlaceGuess: Acked<Payload<'PlaceGuess'>, null>;
+  StartViewing: Acked<Payload<'StartViewing'>, null>;
+  ForceEndRound: Acked<Payload<'ForceEndRound'>, null>;
+  PostChat: Acked<Payload<'PostChat'>, null>;
+  RestartGame: Acked<Payload<'RestartGame'>, null>;
+  EnterLobby: Acked<Payload<'EnterLobby'>, LobbyView>;
+  LeaveLobby: Acked<Payload<'LeaveLobby'>, null>;
+  EnterArena: Acked<Payload<'EnterArena'>, { queued: true }>;
+  LeaveArena: Acked<Payload<'LeaveArena'>, null>;
 }

@@ -2,7 +2,10 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { AppConfig } from '../config/config.js';
 import { ClientAppModule } from '../features/client-app/client-app.module.js';
+import { ArenaModule } from '../features/arena/arena.module.js';
+import { GamesModule } from '../features/games/games.module.js';
 import { LiveModule } from '../features/live/live.module.js';
+import { ProcessManagersModule } from '../process-managers/process-managers.module.js';
 import { LeaderboardModule } from '../features/leaderboard/leaderboard.module.js';
 import { PanoramaModule } from '../features/panorama/panorama.module.js';
 import { ScoreModule } from '../features/score/score.module.js';
@@ -20,7 +23,7 @@ export class AppModule {
         : IdentityModule.forRoot({ mode: 'oidc', issuer: config.identity.issuer, jwksUrl: config.identity.jwksUrl, audience: config.identity.audience });
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config), identity, SoloModule, UsersModule, ScoreModule, LeaderboardModule, PanoramaModule, ClientAppModule, LiveModule],
+      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config), identity, SoloModule, UsersModule, ScoreModule, LeaderboardModule, PanoramaModule, ClientAppModule, LiveModule, GamesModule, ArenaModule, ProcessManagersModule],
     };
   }
 }

@@ -28,8 +28,8 @@ export class CommandExecutor {
     return this.newContext();
   }
 
-  load<S, E>(stream: string, decider: Pick<Decider<S, unknown, E>, 'initialState' | 'evolve'>) {
-    return loadState(this.events, stream, decider);
+  load<S, E>(stream: string, decider: Pick<Decider<S, unknown, E>, 'initialState' | 'evolve'>, beforeRevision?: bigint) {
+    return loadState(this.events, stream, decider, beforeRevision);
   }
 
   async execute<S, C, E extends DomainEvent>(stream: string, decider: Decider<S, C, E>, command: C, options: ExecuteOptions): Promise<CommandOutcome<S, E>> {

@@ -6,6 +6,9 @@ import { ImageryRegistry } from '../imagery/imagery-registry.js';
 import { openLocalImagery } from '../imagery/open-local-imagery.js';
 import type { LocalImageStore } from '../imagery/local/local-image-store.js';
 import { MapCatalog } from '../maps/map-catalog.js';
+import { EventRelay } from '../platform/bus/event-relay.js';
+import { InProcessBus } from '../platform/bus/in-process-bus.js';
+import type { MessageBus } from '../platform/bus/message-bus.port.js';
 import type { EventStore } from '../platform/event-store/event-store.port.js';
 import { SqliteEventStore } from '../platform/event-store/sqlite-event-store.js';
 import type { ReadStore } from '../platform/read-store/read-store.port.js';
@@ -14,11 +17,16 @@ import { type Clock, scaledClock } from '../platform/time/clock.js';
 import { allProjections } from '../projections/all-projections.js';
 import { Projections } from '../projections/projections.js';
 import { CommandExecutor } from './command-executor.js';
-import { CLOCK, APP_CONFIG, DECISION_CONTEXT, EVENT_STORE, IMAGERY, MAP_CATALOG, PROJECTIONS, READ_STORE } from './tokens.js';
+import { CLOCK, APP_CONFIG, DECISION_CONTEXT, MESSAGE_BUS, EVENT_STORE, IMAGERY, MAP_CATALOG, PROJECTIONS, READ_STORE } from './tokens.js';
 
 const LOCAL_IMAGES = Symbol('LOCAL_IMAGES');
 
-/** Starts the projections once the app is up, and stops them before the stores close. */
+const RELAY = Symbol('RELAY');
+
+/**
+ * Starts the projections and the relay once the app is up (consumers subscribed to the bus in their
+ * onModuleInit, so the relay starts last), and stops everything before the stores close.
+ */
 @Injectable()
 class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('platform');
@@ -28,14 +36,19 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     @Inject(READ_STORE) private readonly reads: ReadStore,
     @Inject(PROJECTIONS) private readonly projections: Projections,
     @Inject(LOCAL_IMAGES) private readonly images: LocalImageStore,
+    @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
+    @Inject(RELAY) private readonly relay: EventRelay,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.projections.start();
-    this.logger.log(`projections running; ${this.images.count()} pictures in the local image store`);
+    await this.relay.start();
+    this.logger.log(`projections and relay running; ${this.images.count()} pictures in the local image store`);
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.relay.stop();
+    await this.bus.close();
     await this.projections.stop();
     await this.events.close();
     await this.reads.close();
@@ -45,7 +58,8 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
 
 /**
  * The embedded adapters behind every port: SQLite files under DATA_DIR for events, read models and
- * pictures. The full stack swaps these providers for EventStoreDB, MongoDB and Kafka adapters.
+ * pictures, and an in-process message bus. The full stack swaps these providers for EventStoreDB, MongoDB
+ * and Kafka adapters.
  */
 @Module({})
 export class PlatformModule {
@@ -63,6 +77,12 @@ export class PlatformModule {
           inject: [EVENT_STORE, READ_STORE],
         },
         { provide: CLOCK, useValue: scaledClock(config.clockSpeed) },
+        { provide: MESSAGE_BUS, useFactory: () => new InProcessBus() },
+        {
+          provide: RELAY,
+          useFactory: (events: EventStore, reads: ReadStore, bus: MessageBus) => new EventRelay('embedded', events, reads, bus),
+          inject: [EVENT_STORE, READ_STORE, MESSAGE_BUS],
+        },
         { provide: DECISION_CONTEXT, useFactory: (clock: Clock) => () => systemContext(clock.now), inject: [CLOCK] },
         { provide: LOCAL_IMAGES, useFactory: () => openLocalImagery(join(config.dataDir, 'imagery')) },
         { provide: IMAGERY, useFactory: (images: LocalImageStore) => new ImageryRegistry([images], images), inject: [LOCAL_IMAGES] },
@@ -70,7 +90,7 @@ export class PlatformModule {
         CommandExecutor,
         PlatformLifecycle,
       ],
-      exports: [APP_CONFIG, CLOCK, EVENT_STORE, READ_STORE, PROJECTIONS, IMAGERY, MAP_CATALOG, CommandExecutor],
+      exports: [APP_CONFIG, CLOCK, EVENT_STORE, READ_STORE, PROJECTIONS, IMAGERY, MAP_CATALOG, MESSAGE_BUS, CommandExecutor],
     };
   }
 }

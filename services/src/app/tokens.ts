@@ -7,3 +7,4 @@ export const DECISION_CONTEXT = Symbol('DECISION_CONTEXT');
 export const MAP_CATALOG = Symbol('MAP_CATALOG');
 export const IMAGERY = Symbol('IMAGERY');
 export const CLOCK = Symbol('CLOCK');
+export const MESSAGE_BUS = Symbol('MESSAGE_BUS');

@@ -1,4 +1,5 @@
 import { arenaRatingsProjection } from './arena-ratings/arena-ratings.projection.js';
+import { liveGamesProjection } from './live-games/live-games.projection.js';
 import { leaderboardProjection } from './leaderboard/leaderboard.projection.js';
 import type { Projection } from './projection.js';
 import { openDuelsProjection } from './open-duels/open-duels.projection.js';
@@ -13,4 +14,5 @@ export const allProjections: readonly Projection[] = [
   roundPanoramasProjection,
   openDuelsProjection,
   arenaRatingsProjection,
+  liveGamesProjection,
 ];

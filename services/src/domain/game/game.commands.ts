@@ -53,6 +53,8 @@ export type GameCommand =
   | { type: 'PostChat'; gameId: string; playerId: string; messageId: string; text: string }
   | { type: 'RestartGame'; gameId: string; playerId: string };
 
+export type GameCommandOf<T extends GameCommand['type']> = Extract<GameCommand, { type: T }>;
+
 /** Work the server owes a game at a time: what the round-timer process manager schedules. */
 export type ScheduledWork =
   | { kind: 'prepare_round'; roundIndex: number; at: number }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { LiveModule } from '../live/live.module.js';
 import { ArenaController } from './arena.controller.js';
 
-@Module({ controllers: [ArenaController] })
+@Module({ imports: [LiveModule], controllers: [ArenaController] })
 export class ArenaModule {}

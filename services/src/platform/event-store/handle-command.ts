@@ -25,8 +25,9 @@ export function toDomainEvent(recorded: RecordedEvent): DomainEvent {
   return parseDomainEvent(recorded.type, version, recorded.data);
 }
 
-export async function loadState<S, E>(store: EventStore, streamId: string, decider: Pick<Decider<S, unknown, E>, 'initialState' | 'evolve'>) {
-  const recorded = await store.readStream(streamId);
+/** The stream's state, or (with `beforeRevision`) its state just before that event. */
+export async function loadState<S, E>(store: EventStore, streamId: string, decider: Pick<Decider<S, unknown, E>, 'initialState' | 'evolve'>, beforeRevision?: bigint) {
+  const recorded = await store.readStream(streamId, beforeRevision === undefined ? {} : { maxCount: Number(beforeRevision) });
   const state = recorded.reduce((current, event) => decider.evolve(current, toDomainEvent(event) as E), decider.initialState);
   const revision = recorded.at(-1)?.revision;
   return { state, revision };

@@ -1,0 +1,33 @@
+import { Logger } from '@nestjs/common';
+import { type DomainEvent, streamCategory } from '@globetrail/contracts';
+import type { BusSubscription, MessageBus } from '../platform/bus/message-bus.port.js';
+import { topics } from '../platform/bus/message-bus.port.js';
+import { parseRelayedEvent, type ReceivedEvent } from '../platform/bus/relayed-event.js';
+import { CommandRejectedError } from '../platform/event-store/handle-command.js';
+
+/** Subscribes a consumer group to the relayed events of some stream categories. */
+export function consumeEvents(
+  bus: MessageBus,
+  groupId: string,
+  categories: readonly string[],
+  handle: (received: ReceivedEvent & { event: DomainEvent }) => Promise<void>,
+): Promise<BusSubscription> {
+  const wanted = new Set(categories);
+  return bus.subscribe(topics.events, { groupId }, async (message) => {
+    const received = parseRelayedEvent(message.value);
+    if (wanted.has(streamCategory(received.streamId))) await handle(received);
+  });
+}
+
+/**
+ * Runs a command a process manager owes. A rejection means the game moved on without it (a guess ended
+ * the round first, a retried delivery): expected under races, so it is noted and not retried.
+ */
+export async function runOwed(logger: Logger, what: string, run: () => Promise<unknown>): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof CommandRejectedError) logger.debug(`${what}: ${error.rejection.code} (${error.message})`);
+    else throw error;
+  }
+}

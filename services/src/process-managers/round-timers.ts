@@ -1,0 +1,97 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { streamName } from '@globetrail/contracts';
+import { CommandExecutor } from '../app/command-executor.js';
+import { CLOCK, IMAGERY, MAP_CATALOG, MESSAGE_BUS, READ_STORE } from '../app/tokens.js';
+import type { GameCommand, ScheduledWork } from '../domain/game/game.commands.js';
+import { gameDecider } from '../domain/game/game.decider.js';
+import { scheduledWork } from '../domain/game/scheduled-work.js';
+import type { Game } from '../domain/game/game.state.js';
+import { planRound } from '../features/solo/round-planner.js';
+import type { ImageryRegistry } from '../imagery/imagery-registry.js';
+import type { MapCatalog } from '../maps/map-catalog.js';
+import type { BusSubscription, MessageBus } from '../platform/bus/message-bus.port.js';
+import type { ReadStore } from '../platform/read-store/read-store.port.js';
+import type { Clock } from '../platform/time/clock.js';
+import { TimerScheduler } from '../platform/time/timer-scheduler.js';
+import { runningGameIds } from '../projections/live-games/live-games.queries.js';
+import { consumeEvents, runOwed } from './game-events.js';
+
+const LIVE_READ_MODELS = ['live-games'];
+
+/**
+ * The server's clock for live games: after every change to a game it derives what the game is owed and
+ * when (the decider's scheduledWork), and schedules exactly that. The commands it sends race players'
+ * commands on equal terms: each decides on the revision it read, so a round ends once whoever is first.
+ */
+@Injectable()
+export class RoundTimers implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('round-timers');
+  private readonly scheduler: TimerScheduler;
+  private subscription: BusSubscription | null = null;
+
+  constructor(
+    private readonly executor: CommandExecutor,
+    @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
+    @Inject(READ_STORE) private readonly reads: ReadStore,
+    @Inject(MAP_CATALOG) private readonly maps: MapCatalog,
+    @Inject(IMAGERY) private readonly imagery: ImageryRegistry,
+    @Inject(CLOCK) clock: Clock,
+  ) {
+    this.scheduler = new TimerScheduler(clock);
+  }
+
+  async onModuleInit(): Promise<void> {
+    this.subscription = await consumeEvents(this.bus, 'round-timers', ['game'], ({ streamId }) => this.reschedule(streamId.slice('game-'.length)));
+    // Games that were running when the process stopped get their timers back.
+    await Promise.all((await runningGameIds(this.reads)).map((gameId) => this.reschedule(gameId)));
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.subscription?.stop();
+    await this.scheduler.stop();
+  }
+
+  async reschedule(gameId: string): Promise<void> {
+    const { state } = await this.executor.load(streamName.game(gameId), gameDecider);
+    const work = state.status === 'none' ? [] : scheduledWork(state);
+    const keys = new Set<string>();
+    for (const item of work) {
+      const key = `${gameId}:${item.kind}:${'roundIndex' in item ? item.roundIndex : ''}`;
+      keys.add(key);
+      this.scheduler.schedule(key, item.at, () => runOwed(this.logger, key, () => this.perform(gameId, item)));
+    }
+    this.scheduler.cancelOthers(`${gameId}:`, keys);
+  }
+
+  private async perform(gameId: string, work: ScheduledWork): Promise<void> {
+    const stream = streamName.game(gameId);
+    let command: GameCommand;
+    switch (work.kind) {
+      case 'prepare_round': {
+        const { state } = await this.executor.load(stream, gameDecider);
+        if (state.status === 'none') return;
+        command = { type: 'PrepareRound', gameId, roundIndex: work.roundIndex, picture: await this.resolvePicture(state) };
+        break;
+      }
+      case 'begin_round':
+        command = { type: 'BeginRound', gameId, roundIndex: work.roundIndex };
+        break;
+      case 'end_round':
+        command = { type: 'EndRound', gameId, roundIndex: work.roundIndex };
+        break;
+      case 'check_presence':
+        command = { type: 'CheckPresence', gameId };
+        break;
+    }
+    await this.executor.execute(stream, gameDecider, command, { actor: 'round-timers', readModels: LIVE_READ_MODELS });
+  }
+
+  /** A fresh picture of the game's map, never one this game has shown already. */
+  private async resolvePicture(game: Game) {
+    const map = this.maps.get(game.map.id);
+    if (!map) throw new Error(`game ${game.gameId} is played on ${game.map.id}, which no longer exists`);
+    const context = this.executor.context();
+    const { target, panorama } = await planRound(map, this.imagery, new Set(game.rounds.map((round) => round.panorama.imageId)), context.random);
+    return { target, panorama };
+  }
+}
