@@ -35,6 +35,7 @@ export default {
       ...common,
       displayName: 'api',
       testMatch: ['<rootDir>/tests/api/**/*.test.ts'],
+      setupFilesAfterEnv: ['<rootDir>/tests/support/api-timeout.ts'],
     },
     {
       ...common,

@@ -140,9 +140,16 @@ describe('game view', () => {
     });
 
     it('keeps only as many phase ends as the longest delay, and clamps a longer one', () => {
-      const full = project(game().events);
+      const running = launched('A', [ada, bob], { nr: 2 }).startRound().guess('ada', places.london).guess('bob', places.paris).nextRound().guess('ada', places.paris);
+      const full = project(running.events);
       expect(full.phaseEnds).toHaveLength(2);
       expect(spectatorView(full, 5, NOW).version).toBe(full.phaseEnds[1]!.version);
+    });
+
+    it('shows a finished game to spectators at once: no phase follows to release it, and nothing is left to relay', () => {
+      const { events } = game();
+      const view = spectatorView(project(events), 1, NOW);
+      expect(view).toMatchObject({ status: 'G_ED', version: events.length - 1, rounds: [{ loc: places.paris }, { loc: places.paris }] });
     });
   });
 });

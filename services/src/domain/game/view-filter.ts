@@ -13,10 +13,12 @@ export function viewFor(full: FullGameView, viewer: { playerId: string | null },
 /**
  * What spectators see `delayPhases` phases late (0: live), filtered as for a non-player. Until the game has
  * gone through that many phases they see its oldest phase end (the lobby, which hides nothing), so the
- * version they get only grows.
+ * version they get only grows. A finished game has nothing left to relay: spectators see its end at once
+ * (no phase would ever follow to release it).
  */
 export function spectatorView(full: FullGameView, delayPhases: number, now: number): GameView {
-  const depth = Math.min(Math.max(0, Math.floor(delayPhases)), MAX_SPECTATOR_DELAY_PHASES);
+  const over = full.live.status === 'G_ED' || full.live.status === 'G_ABON';
+  const depth = over ? 0 : Math.min(Math.max(0, Math.floor(delayPhases)), MAX_SPECTATOR_DELAY_PHASES);
   const snapshot = depth === 0 ? full.live : (full.phaseEnds[depth - 1] ?? full.phaseEnds.at(-1) ?? full.live);
   return filtered(snapshot, null, now);
 }
