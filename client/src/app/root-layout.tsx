@@ -11,6 +11,7 @@ import { useRotateDeviceHint } from './hooks/use-device-hints';
 import { useSignInFromAddress } from './hooks/use-sign-in-from-address';
 import { useSessionBootstrap } from './hooks/use-session-bootstrap';
 import { useStartedGameNavigation } from './hooks/use-started-game-navigation';
+import { ToolbarLinks } from './toolbar-links';
 import { WindowsHost } from './windows-host';
 
 export function RootLayout() {
@@ -27,6 +28,7 @@ export function RootLayout() {
     <>
       <Outlet />
       <div className="toolbar" role="toolbar" aria-label={t('toolbar.label')}>
+        <ToolbarLinks />
         <MenuButton />
       </div>
       {bootstrap.isError && (

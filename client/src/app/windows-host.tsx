@@ -1,4 +1,5 @@
 import { AccountWindow } from '../features/account/components/account-window';
+import { CreateGameWindow } from '../features/game-setup/components/create-game-window';
 import { SignInWindow } from '../features/auth/components/sign-in-window';
 import { LeaderboardWindow } from '../features/leaderboard/components/leaderboard-window';
 import { MainMenuWindow } from '../features/menu/components/main-menu-window';
@@ -22,6 +23,8 @@ export function WindowsHost() {
       return <SettingsWindow onClose={close} />;
     case 'leaderboard':
       return <LeaderboardWindow onClose={close} />;
+    case 'createGame':
+      return <CreateGameWindow onClose={close} />;
     case 'publicProfile':
       return <PublicProfileWindow key={current.userId} userId={current.userId} onClose={close} />;
     default: {

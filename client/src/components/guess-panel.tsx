@@ -1,52 +1,62 @@
 import './guess-panel.css';
 import type { LatLng } from '@globetrail/contracts';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorMessage } from '../../../components/error-message';
-import { MapIcon } from '../../../components/icons';
-import { WorldMap, type MapMarker } from '../../../components/world-map';
-import { COMPACT_MAP_QUERY, useMediaQuery } from '../../../lib/hooks/use-media-query';
+import { ErrorMessage } from './error-message';
+import { MapIcon } from './icons';
+import { WorldMap, type MapCircle, type MapMarker } from './world-map';
+import { COMPACT_MAP_QUERY, useMediaQuery } from '../lib/hooks/use-media-query';
 
 interface GuessPanelProps {
   guess: LatLng | null;
-  onPick: (at: LatLng) => void;
+  /** Omitted once the guess is final: the map still shows it but no longer moves it. */
+  onPick?: (at: LatLng) => void;
   onGuess: () => void;
   pending: boolean;
   error: string | null;
+  /** Other markers to show beside the player's own (other players' guesses, when visible). */
+  extraMarkers?: readonly MapMarker[];
+  circles?: readonly MapCircle[];
+  /** Controls between the map and the Guess button (the circle radius, for one). */
+  controls?: ReactNode;
+  /** The guess is confirmed: the button reads as done and stays disabled. */
+  done?: boolean;
+  doneLabel?: string;
 }
 
 /**
  * The guess map: a corner panel that grows on hover or focus on desktop, a sheet the player opens
  * and closes on narrow or touch screens.
  */
-export function GuessPanel({ guess, onPick, onGuess, pending, error }: GuessPanelProps) {
+export function GuessPanel({ guess, onPick, onGuess, pending, error, extraMarkers, circles, controls, done, doneLabel }: GuessPanelProps) {
   const { t } = useTranslation();
   const compact = useMediaQuery(COMPACT_MAP_QUERY);
   const [sheetOpen, setSheetOpen] = useState(false);
   const sheetId = useId();
-  const markers: MapMarker[] = guess ? [{ id: 'guess', kind: 'guess', position: guess, label: t('map.yourGuess') }] : [];
+  const markers: MapMarker[] = [...(extraMarkers ?? []), ...(guess ? [{ id: 'guess', kind: 'guess' as const, position: guess, label: t('map.yourGuess') }] : [])];
 
   const guessButton = (
     <button
       type="button"
       className="button button--primary guess-button"
-      disabled={!guess || pending}
+      disabled={!guess || pending || done}
       aria-busy={pending || undefined}
       onClick={onGuess}
-      title={guess ? t('game.guessShortcut') : t('game.placeMarkerFirst')}
+      title={done ? undefined : guess ? t('game.guessShortcut') : t('game.placeMarkerFirst')}
     >
       {pending && <span className="spinner spinner--small" aria-hidden="true" />}
-      {t('game.guess')}
+      {done ? (doneLabel ?? t('game.guess')) : t('game.guess')}
     </button>
   );
 
-  const map = <WorldMap label={t('map.pickLabel')} markers={markers} onPick={onPick} showMapTypeButton />;
+  const map = <WorldMap label={onPick ? t('map.pickLabel') : t('map.guessedLabel')} markers={markers} circles={circles} onPick={onPick} showMapTypeButton />;
   const errorLine = error ? <ErrorMessage className="guess-panel__error">{error}</ErrorMessage> : null;
 
   if (!compact) {
     return (
       <section className="guess-panel" aria-label={t('game.guessMap')} data-testid="guess-map">
         <div className="guess-panel__map">{map}</div>
+        {controls}
         {errorLine}
         {guessButton}
       </section>
@@ -64,6 +74,7 @@ export function GuessPanel({ guess, onPick, onGuess, pending, error }: GuessPane
         <div className="guess-sheet__map">{map}</div>
       </section>
       <div className="guess-bar">
+        {controls}
         {errorLine}
         <div className="guess-bar__buttons">
           <button

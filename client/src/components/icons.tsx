@@ -50,3 +50,14 @@ export function TrophyIcon() {
     </svg>
   );
 }
+
+export function GroupIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+      <path
+        fill="currentColor"
+        d="M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7Zm7.5 0a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM9 13c-3.3 0-7 1.6-7 4.5V20h14v-2.5C16 14.6 12.3 13 9 13Zm7.5 0c-.5 0-1 0-1.6.1 1.3 1 2.1 2.5 2.1 4.4V20h5v-2.5c0-2.9-3-4.5-5.5-4.5Z"
+      />
+    </svg>
+  );
+}

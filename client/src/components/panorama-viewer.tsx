@@ -3,7 +3,7 @@ import './panorama-viewer.css';
 import { Viewer } from '@photo-sphere-viewer/core';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorMessage } from '../../../components/error-message';
+import { ErrorMessage } from './error-message';
 
 type LoadState = 'loading' | 'ready' | 'error';
 

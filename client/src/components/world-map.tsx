@@ -8,23 +8,43 @@ import { LngLatBounds, Map as MaplibreMap, Marker, NavigationControl, type GeoJS
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClientConfig } from '../lib/api/client-config';
-import { buildOfflineStyle, LINE_SOURCE_ID, lineColorFor, withResultLine } from '../lib/map/map-styles';
+import { geoCircle } from '../lib/map/geo-circle';
+import { buildOfflineStyle, CIRCLE_SOURCE_ID, EMPTY_CIRCLES, LINE_SOURCE_ID, lineColorFor, withResultLine, type CircleCollection } from '../lib/map/map-styles';
 import { useCountries } from '../lib/map/use-countries';
 import { cycleMapTypeAtom, mapTypeAtom } from '../lib/settings/settings-atoms';
 
 export interface MapMarker {
   id: string;
-  kind: 'guess' | 'target';
+  /** guess: the player's own; player: someone else's guess; target: the real location. */
+  kind: 'guess' | 'target' | 'player';
   /** Longitude may lie outside ±180 to sit on the world copy next to another marker. */
   position: LatLng;
   label: string;
+  /** A visible caption under the marker (a player's name on a shared result map). */
+  caption?: string;
+  /** One of the player colours (0–7), so a marker and its circle match. */
+  tone?: number;
 }
+
+export interface MapCircle {
+  id: string;
+  center: LatLng;
+  radiusMeters: number;
+  tone?: number;
+}
+
+/** Player colours for markers and circles (0 is the brand red, the own guess). */
+export const PLAYER_TONES = ['#e40a0a', '#2563eb', '#f59e0b', '#9333ea', '#0d9488', '#db2777', '#65a30d', '#0891b2'] as const;
+export const toneColor = (tone: number | undefined) => PLAYER_TONES[(tone ?? 0) % PLAYER_TONES.length] ?? PLAYER_TONES[0];
 
 interface WorldMapProps {
   /** Accessible name of the map canvas. */
   label: string;
   markers: readonly MapMarker[];
   line?: readonly [LatLng, LatLng] | null;
+  /** More lines (every player's guess to the target). */
+  lines?: readonly (readonly [LatLng, LatLng])[] | null;
+  circles?: readonly MapCircle[] | null;
   /** Points to frame; the view changes whenever their values change. */
   fitTo?: readonly LatLng[] | null;
   fitPadding?: PaddingOptions;
@@ -35,22 +55,50 @@ interface WorldMapProps {
 
 const EMPTY_LINE: FeatureCollection<LineString> = { type: 'FeatureCollection', features: [] };
 
-function lineCollection(line: readonly [LatLng, LatLng] | null | undefined): FeatureCollection<LineString> {
-  if (!line) return EMPTY_LINE;
+function lineCollection(lines: readonly (readonly [LatLng, LatLng])[]): FeatureCollection<LineString> {
+  if (lines.length === 0) return EMPTY_LINE;
   return {
     type: 'FeatureCollection',
-    features: [{ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: line.map((p) => [p.lng, p.lat]) } }],
+    features: lines.map((line) => ({ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: line.map((p) => [p.lng, p.lat]) } })),
   };
 }
 
+function circleCollection(circles: readonly MapCircle[] | null | undefined): CircleCollection {
+  if (!circles || circles.length === 0) return EMPTY_CIRCLES;
+  return {
+    type: 'FeatureCollection',
+    features: circles.map((circle) => ({ type: 'Feature', properties: { color: toneColor(circle.tone) }, geometry: geoCircle(circle.center, circle.radiusMeters) })),
+  };
+}
+
+function styleMarker(element: HTMLElement, spec: MapMarker): void {
+  element.className = `map-marker map-marker--${spec.kind}`;
+  element.setAttribute('aria-label', spec.label);
+  element.dataset.testid = `marker-${spec.kind}`;
+  if (spec.tone !== undefined) element.style.setProperty('--marker-color', toneColor(spec.tone));
+  else element.style.removeProperty('--marker-color');
+  let caption = element.querySelector<HTMLElement>('.map-marker__caption');
+  if (spec.caption) {
+    if (!caption) {
+      caption = document.createElement('span');
+      caption.className = 'map-marker__caption';
+      caption.setAttribute('aria-hidden', 'true');
+      element.append(caption);
+    }
+    caption.textContent = spec.caption;
+  } else caption?.remove();
+}
+
 /** The offline world map (maplibre-gl) shared by the guess map and the result map. */
-export function WorldMap({ label, markers, line, fitTo, fitPadding, onPick, showMapTypeButton, className }: WorldMapProps) {
+export function WorldMap({ label, markers, line, lines, circles, fitTo, fitPadding, onPick, showMapTypeButton, className }: WorldMapProps) {
   const { t } = useTranslation();
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MaplibreMap | null>(null);
   const markersRef = useRef(new Map<string, Marker>());
   const onPickRef = useRef(onPick);
-  const lineRef = useRef(lineCollection(line));
+  const allLines = [...(line ? [line] : []), ...(lines ?? [])];
+  const lineRef = useRef(lineCollection(allLines));
+  const circleRef = useRef(circleCollection(circles));
   const [failed, setFailed] = useState(false);
   const [loaded, setLoaded] = useState(false);
 
@@ -71,7 +119,7 @@ export function WorldMap({ label, markers, line, fitTo, fitPadding, onPick, show
     try {
       map = new MaplibreMap({
         container,
-        style: withResultLine(buildOfflineStyle(mapType, countries), lineRef.current, lineColorFor(mapType)),
+        style: withResultLine(buildOfflineStyle(mapType, countries), lineRef.current, lineColorFor(mapType), circleRef.current),
         center: [10, 25],
         zoom: 0,
         minZoom: -1,
@@ -129,20 +177,28 @@ export function WorldMap({ label, markers, line, fitTo, fitPadding, onPick, show
     if (!map || appliedStyleKey.current === styleKey) return;
     appliedStyleKey.current = styleKey;
     const color = lineColorFor(mapType);
-    const transformStyle = (_previous: StyleSpecification | undefined, next: StyleSpecification) => withResultLine(next, lineRef.current, color);
+    const transformStyle = (_previous: StyleSpecification | undefined, next: StyleSpecification) => withResultLine(next, lineRef.current, color, circleRef.current);
     // A diff needs a fully loaded style; otherwise maplibre rebuilds anyway (and warns about it).
     const diff = !useOnline && map.isStyleLoaded() === true;
     if (useOnline && onlineStyleUrl) map.setStyle(onlineStyleUrl, { transformStyle, diff: false });
     else map.setStyle(buildOfflineStyle(mapType, countries), { transformStyle, diff });
   }, [styleKey, mapType, countries, onlineStyleUrl, useOnline]);
 
-  const lineKey = line ? JSON.stringify(line) : '';
+  const lineKey = JSON.stringify(allLines);
   useEffect(() => {
-    lineRef.current = lineCollection(line);
+    lineRef.current = lineCollection(allLines);
     const source = mapRef.current?.getSource(LINE_SOURCE_ID) as GeoJSONSource | undefined;
     source?.setData(lineRef.current);
-    // lineKey stands for `line`'s value.
+    // lineKey stands for the lines' value.
   }, [lineKey]);
+
+  const circleKey = JSON.stringify(circles ?? []);
+  useEffect(() => {
+    circleRef.current = circleCollection(circles);
+    const source = mapRef.current?.getSource(CIRCLE_SOURCE_ID) as GeoJSONSource | undefined;
+    source?.setData(circleRef.current);
+    // circleKey stands for `circles`' value.
+  }, [circleKey]);
 
   const markerKey = JSON.stringify(markers);
   useEffect(() => {
@@ -160,14 +216,12 @@ export function WorldMap({ label, markers, line, fitTo, fitPadding, onPick, show
       const existing = known.get(spec.id);
       if (existing) {
         existing.setLngLat([spec.position.lng, spec.position.lat]);
-        existing.getElement().setAttribute('aria-label', spec.label);
+        styleMarker(existing.getElement(), spec);
         continue;
       }
       const element = document.createElement('div');
-      element.className = `map-marker map-marker--${spec.kind}`;
       element.setAttribute('role', 'img');
-      element.setAttribute('aria-label', spec.label);
-      element.dataset.testid = `marker-${spec.kind}`;
+      styleMarker(element, spec);
       const marker = new Marker({ element, anchor: 'bottom' }).setLngLat([spec.position.lng, spec.position.lat]).addTo(map);
       known.set(spec.id, marker);
     }

@@ -18,6 +18,8 @@ export function useFormatters() {
       locale,
       /** Whole numbers with grouping ("12,345"). */
       number: (n: number) => integer.format(n),
+      /** Up to one decimal ("1.5"). */
+      decimal: (n: number) => decimal.format(n),
       /** Counts, compact only above 10 million (SPEC §9). */
       count: (n: number) => formatCount(n, locale),
       /** SPEC §9 units: km above 1000 m, miles above 1609 m, else metres or feet. */

@@ -8,6 +8,7 @@ export type WindowState =
   | { kind: 'signIn'; mode: 'signIn' | 'signUp' }
   | { kind: 'settings' }
   | { kind: 'leaderboard' }
+  | { kind: 'createGame' }
   | { kind: 'publicProfile'; userId: string };
 
 export const openWindowAtom = atom<WindowState | null>(null);

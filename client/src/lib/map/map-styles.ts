@@ -1,4 +1,4 @@
-import type { FeatureCollection, LineString } from 'geojson';
+import type { FeatureCollection, LineString, Polygon } from 'geojson';
 import type { StyleSpecification } from 'maplibre-gl';
 import type { CountryCollection } from './countries';
 
@@ -42,6 +42,13 @@ const palettes: readonly [Palette, Palette, Palette] = [
 
 export const LINE_SOURCE_ID = 'result-line';
 const LINE_LAYER_ID = 'result-line';
+export const CIRCLE_SOURCE_ID = 'guess-circles';
+const CIRCLE_FILL_LAYER_ID = 'guess-circles-fill';
+const CIRCLE_LINE_LAYER_ID = 'guess-circles-line';
+
+/** Circles (multiplayer circles mode): each feature carries its own `color`. */
+export type CircleCollection = FeatureCollection<Polygon, { color: string }>;
+export const EMPTY_CIRCLES: CircleCollection = { type: 'FeatureCollection', features: [] };
 
 export function buildOfflineStyle(mapType: number, countries: CountryCollection | null): StyleSpecification {
   const palette = palettes[mapType] ?? palettes[0];
@@ -76,13 +83,29 @@ export function lineColorFor(mapType: number): string {
   return (palettes[mapType] ?? palettes[0]).line;
 }
 
-/** Adds the guess-to-target line on top of any style (offline or online) so a style switch keeps it. */
-export function withResultLine(style: StyleSpecification, line: FeatureCollection<LineString>, color: string): StyleSpecification {
+/**
+ * Adds the guess-to-target lines and the guess circles on top of any style (offline or online) so a
+ * style switch keeps them.
+ */
+export function withResultLine(style: StyleSpecification, line: FeatureCollection<LineString>, color: string, circles: CircleCollection = EMPTY_CIRCLES): StyleSpecification {
+  const own = new Set([LINE_LAYER_ID, CIRCLE_FILL_LAYER_ID, CIRCLE_LINE_LAYER_ID]);
   return {
     ...style,
-    sources: { ...style.sources, [LINE_SOURCE_ID]: { type: 'geojson', data: line } },
+    sources: { ...style.sources, [LINE_SOURCE_ID]: { type: 'geojson', data: line }, [CIRCLE_SOURCE_ID]: { type: 'geojson', data: circles } },
     layers: [
-      ...style.layers.filter((layer) => layer.id !== LINE_LAYER_ID),
+      ...style.layers.filter((layer) => !own.has(layer.id)),
+      {
+        id: CIRCLE_FILL_LAYER_ID,
+        type: 'fill',
+        source: CIRCLE_SOURCE_ID,
+        paint: { 'fill-color': ['get', 'color'], 'fill-opacity': 0.16 },
+      },
+      {
+        id: CIRCLE_LINE_LAYER_ID,
+        type: 'line',
+        source: CIRCLE_SOURCE_ID,
+        paint: { 'line-color': ['get', 'color'], 'line-width': 2 },
+      },
       {
         id: LINE_LAYER_ID,
         type: 'line',

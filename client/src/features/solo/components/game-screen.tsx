@@ -3,22 +3,22 @@ import type { LatLng } from '@globetrail/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
+import { GuessPanel } from '../../../components/guess-panel';
 import { LoadingScreen } from '../../../components/loading-screen';
+import { PanoramaViewer } from '../../../components/panorama-viewer';
 import { isApiRequestError } from '../../../lib/api/api-error';
 import { useErrorMessage } from '../../../lib/api/use-error-message';
+import { useActionKeys } from '../../../lib/hooks/use-action-keys';
 import { useMinimumDuration } from '../../../lib/hooks/use-minimum-duration';
 import { showSnack } from '../../../lib/layout/snacks';
 import { useWindowActions } from '../../../lib/layout/windows';
 import { getSession } from '../../../lib/session/session-store';
 import { readGameCounter } from '../../../lib/storage/game-counter';
 import { forgetLastGame, readLastGame } from '../../../lib/storage/last-game';
-import { useActionKeys } from '../hooks/use-action-keys';
 import { useNextRound, usePlaceGuess } from '../hooks/use-round-actions';
 import { useSoloGame } from '../hooks/use-solo-game';
 import { useStartSoloGame } from '../hooks/use-start-solo-game';
 import { GameHeader } from './game-header';
-import { GuessPanel } from './guess-panel';
-import { PanoramaViewer } from './panorama-viewer';
 import { RoundResultView } from './round-result';
 
 /** SPEC §2 sign-in hint: after 7 s, for guests whose game counter is 2, shown for 9 s. */

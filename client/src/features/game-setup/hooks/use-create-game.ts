@@ -1,0 +1,16 @@
+import type { CreateGameRequest } from '@globetrail/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { createGame, gamePath } from '../../../lib/live/create-game';
+
+/** Creates a private game (the creator hosts it) and opens its waiting room. */
+export function useCreateGame(onCreated: () => void) {
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: (request: CreateGameRequest) => createGame(request),
+    onSuccess: ({ gameId }) => {
+      onCreated();
+      navigate(gamePath(gameId));
+    },
+  });
+}

@@ -1,0 +1,83 @@
+import type { LatLng, RoundView } from '@globetrail/contracts';
+import { useAtomValue } from 'jotai';
+import type { PaddingOptions } from 'maplibre-gl';
+import { useLayoutEffect, useState, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { WorldMap, type MapCircle, type MapMarker } from '../../../components/world-map';
+import { straightLinesAtom } from '../../../lib/settings/settings-atoms';
+import { nameOf, type GameModel } from '../hooks/use-game-view';
+
+/** The target copy nearest a guess, so its line takes the short way round. */
+function nearestCopy(target: LatLng, guess: LatLng): LatLng {
+  let lng = target.lng;
+  while (lng - guess.lng > 180) lng -= 360;
+  while (lng - guess.lng < -180) lng += 360;
+  return { lat: target.lat, lng };
+}
+
+/** Keeps the markers clear of the toolbar above and the results panel below (measured). */
+function padding(panel: HTMLElement | null): PaddingOptions {
+  const height = window.innerHeight;
+  const width = window.innerWidth;
+  const side = Math.min(60, width * 0.08);
+  const top = Math.min(140, height * 0.18);
+  const covered = panel ? height - panel.getBoundingClientRect().top + 24 : height * 0.45;
+  const bottom = Math.max(24, Math.min(covered, height * 0.8 - top));
+  return { top, right: side, bottom, left: side };
+}
+
+interface ResultMapProps {
+  model: GameModel;
+  round: RoundView;
+  /** The panel over the map's lower part, measured to keep the markers clear of it; null: a small map. */
+  panelRef: RefObject<HTMLElement | null> | null;
+}
+
+const SMALL_MAP_PADDING: PaddingOptions = { top: 40, right: 40, bottom: 40, left: 40 };
+
+/** Everyone's guesses with their names, the target, the lines (setting) and, in circles, the circles. */
+export function ResultMap({ model, round, panelRef }: ResultMapProps) {
+  const { t } = useTranslation();
+  const straightLines = useAtomValue(straightLinesAtom);
+  const [fitPadding, setFitPadding] = useState<PaddingOptions | null>(null);
+
+  useLayoutEffect(() => {
+    const update = () => setFitPadding(panelRef ? padding(panelRef.current) : SMALL_MAP_PADDING);
+    update();
+    window.addEventListener('resize', update);
+    return () => window.removeEventListener('resize', update);
+  }, [panelRef]);
+
+  const target = round.loc;
+  const guesses = Object.entries(round.gus).flatMap(([id, guess]) => (guess.loc ? [{ id, guess, loc: guess.loc }] : []));
+  const markers: MapMarker[] = guesses.map(({ id, loc }) => {
+    const name = nameOf(model, id, t('live.anonymous'));
+    const isMe = id === model.me;
+    return {
+      id: `guess-${id}`,
+      kind: isMe ? 'guess' : 'player',
+      position: loc,
+      label: isMe ? t('map.yourGuess') : t('live.markerOf', { name }),
+      caption: isMe ? t('live.players.you') : name,
+      tone: model.byId.get(id)?.tone ?? 1,
+    };
+  });
+  if (target) markers.push({ id: 'target', kind: 'target', position: target, label: t('map.target') });
+  const lines = target && straightLines ? guesses.map(({ loc }) => [loc, nearestCopy(target, loc)] as const) : [];
+  const circles: MapCircle[] = guesses
+    .filter(({ guess }) => guess.r >= 0)
+    .map(({ id, guess, loc }) => ({ id, center: loc, radiusMeters: guess.r, tone: model.byId.get(id)?.tone ?? 1 }));
+  const fitTo = [...(target ? [target] : []), ...guesses.map(({ loc }) => loc)];
+
+  return (
+    <WorldMap
+      label={t('live.results.mapLabel')}
+      markers={markers}
+      lines={lines}
+      circles={model.view.gameT === 'C' ? circles : null}
+      fitTo={fitPadding && fitTo.length > 0 ? fitTo : null}
+      fitPadding={fitPadding ?? undefined}
+      showMapTypeButton
+    />
+  );
+}
