@@ -52,6 +52,10 @@ describe('a duel over Socket.IO', () => {
       const aView = a.view(gameId);
       expect(aView.rounds[roundIndex]!.loc).toBeNull();
       expect(aView.rounds[roundIndex]!.pano?.url).toMatch(/^\/pano\//);
+      if (roundIndex === 0) {
+        const picture = await t.http.get(aView.rounds[0]!.pano!.url).expect(200);
+        expect(picture.headers['content-type']).toBe('image/jpeg');
+      }
 
       await a.ok('PlaceGuess', { gameId, roundIndex, loc: offset(target, 500), final: true });
       // Bo sees that Ada has guessed, not where.

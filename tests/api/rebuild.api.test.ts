@@ -7,7 +7,7 @@ import { SqliteReadStore } from '../../services/src/platform/read-store/sqlite-r
 import { allProjections } from '../../services/src/projections/all-projections.js';
 import { Projections } from '../../services/src/projections/projections.js';
 import { LiveClient } from '../support/live-client.js';
-import { playRound, submissionFor } from '../support/play.js';
+import { playRounds, submissionFor } from '../support/play.js';
 import { anonymousPlayer, signedUpPlayer, startTestApp } from '../support/test-app.js';
 
 describe('rebuilding every projection from position 0', () => {
@@ -15,8 +15,7 @@ describe('rebuilding every projection from position 0', () => {
     const t = await startTestApp();
     const players = [await signedUpPlayer(t, 'Ada'), await signedUpPlayer(t, 'Bo'), await anonymousPlayer(t)];
     for (const player of players) {
-      for (let round = 0; round < 2; round++) {
-        const played = await playRound(t, player, { lat: round * 20, lng: round * 30 });
+      for (const played of await playRounds(t, player, [{ lat: 0, lng: 0 }, { lat: 20, lng: 30 }])) {
         if (!player.profile.isAnonymous) await t.http.post('/score/submit').set('Authorization', player.token).send(submissionFor(played)).expect(200);
       }
     }

@@ -1,4 +1,4 @@
-import { buildScoreSubmission, type PlaceGuessResponse, type RoundResult, type ScoreSubmissionInput, type StartSoloGameResponse } from '@globetrail/contracts';
+import { buildScoreSubmission, type LatLng, type PlaceGuessResponse, type RoundResult, type ScoreSubmissionInput, type StartSoloGameResponse } from '@globetrail/contracts';
 import type { Player, TestApp } from './test-app.js';
 
 /** Plays one round of a fresh solo game with the given guess and returns its server-scored result. */
@@ -6,6 +6,18 @@ export async function playRound(t: TestApp, player: Player, guess = { lat: 10, l
   const game = (await t.http.post('/solo').set('Authorization', player.token).send({}).expect(201)).body as StartSoloGameResponse;
   const { result } = (await t.http.post(`/solo/${game.gameId}/guess`).set('Authorization', player.token).send({ roundIndex: 0, guess }).expect(200)).body as PlaceGuessResponse;
   return { gameId: game.gameId, mapId: game.mapId, result };
+}
+
+/** Plays `guesses.length` rounds of one solo game (never the same picture twice) and returns each result. */
+export async function playRounds(t: TestApp, player: Player, guesses: LatLng[]): Promise<Array<{ gameId: string; mapId: string; result: RoundResult }>> {
+  const game = (await t.http.post('/solo').set('Authorization', player.token).send({}).expect(201)).body as StartSoloGameResponse;
+  const played = [];
+  for (const [roundIndex, guess] of guesses.entries()) {
+    if (roundIndex > 0) await t.http.post(`/solo/${game.gameId}/rounds`).set('Authorization', player.token).send({ roundIndex }).expect(201);
+    const { result } = (await t.http.post(`/solo/${game.gameId}/guess`).set('Authorization', player.token).send({ roundIndex, guess }).expect(200)).body as PlaceGuessResponse;
+    played.push({ gameId: game.gameId, mapId: game.mapId, result });
+  }
+  return played;
 }
 
 /** The score payload the client builds from a result (SPEC §3), for a player with no streak yet. */

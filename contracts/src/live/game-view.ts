@@ -37,6 +37,8 @@ export const roundViewSchema = z.object({
   /** Blink rounds: when each player's picture hides (epoch ms), keyed by player id. */
   hidesAt: z.record(z.string(), z.number().int()),
   ended: z.boolean(),
+  /** When the round ended (epoch ms); the next one starts LIVE.resultDisplayMs later unless the game is over. */
+  endedAt: z.number().int().nullable(),
   teamScores: z.record(teamIdSchema, z.number().int()).nullable(),
   damage: z.object({ team: teamIdSchema, amount: z.number().int(), multiplier: z.number() }).nullable(),
 });

@@ -16,7 +16,8 @@ import { TimerScheduler } from '../platform/time/timer-scheduler.js';
 import { runningGameIds } from '../projections/live-games/live-games.queries.js';
 import { consumeEvents, runOwed } from './game-events.js';
 
-const LIVE_READ_MODELS = ['live-games'];
+/** A round's picture must be servable before its countdown ends and clients ask for it. */
+const LIVE_READ_MODELS = ['live-games', 'round-panoramas'];
 
 /**
  * The server's clock for live games: after every change to a game it derives what the game is owed and

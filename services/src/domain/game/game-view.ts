@@ -111,6 +111,7 @@ function applyEvent(view: GameSnapshot, event: Exclude<GameEvent, { type: 'GameC
         gatft: null,
         hidesAt: {},
         ended: false,
+        endedAt: null,
         teamScores: null,
         damage: null,
       };
@@ -156,12 +157,12 @@ function applyEvent(view: GameSnapshot, event: Exclude<GameEvent, { type: 'GameC
 
 /** The round's answers join the view: the target, every result (markers made final), scores and hit points. */
 function roundEnded(view: GameSnapshot, event: GameEventOf<'RoundEnded'>): GameSnapshot {
-  const { roundIndex, target, targetCountryCode, results, teamScores, damage, hp, ir } = event.data;
+  const { roundIndex, target, targetCountryCode, results, teamScores, damage, hp, ir, endedAt } = event.data;
   const gus: RoundView['gus'] = {};
   for (const [pId, result] of Object.entries(results)) {
     if (result.loc) gus[pId] = { pId, loc: result.loc, r: result.r, isF: true, points: result.points, distance: result.distance, auto: result.auto };
   }
-  const ended = updateRound(view, roundIndex, () => ({ loc: target, targetCountryCode, gus, ended: true, teamScores, damage }));
+  const ended = updateRound(view, roundIndex, () => ({ loc: target, targetCountryCode, gus, ended: true, endedAt: epochMs(endedAt), teamScores, damage }));
   const us = Object.fromEntries(
     Object.entries(ended.us).map(([id, user]) => [id, { ...user, ir: ir[id] ?? user.ir, points: user.points + (results[id]?.points ?? 0) }]),
   );

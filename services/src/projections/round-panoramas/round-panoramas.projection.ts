@@ -3,15 +3,21 @@ import { type Projection, upsert } from '../projection.js';
 
 const collection = readModelCollections.roundPanoramas;
 
-/** Server-only lookup from a round's opaque panorama token to the picture it shows. */
+/** Server-only lookup from a round's opaque panorama token to the picture it shows, solo and live rounds alike. */
 export const roundPanoramasProjection: Projection = {
   name: 'round-panoramas',
   collections: [collection],
   indexes: [],
-  async apply({ event, position }) {
-    if (event.type !== 'SoloRoundStarted') return [];
-    const { panorama, gameId, roundIndex } = event.data;
-    const doc: RoundPanoramaDoc = { id: panorama.token, provider: panorama.provider, imageId: panorama.imageId, gameId, roundIndex };
-    return [upsert(collection, doc, position)];
+  async apply({ event, streamId, position }) {
+    if (event.type === 'SoloRoundStarted') {
+      const { panorama, gameId, roundIndex } = event.data;
+      return [upsert(collection, { id: panorama.token, provider: panorama.provider, imageId: panorama.imageId, gameId, roundIndex } satisfies RoundPanoramaDoc, position)];
+    }
+    if (event.type === 'RoundStarting') {
+      const { panorama, roundIndex } = event.data;
+      const gameId = streamId.slice('game-'.length);
+      return [upsert(collection, { id: panorama.token, provider: panorama.provider, imageId: panorama.imageId, gameId, roundIndex } satisfies RoundPanoramaDoc, position)];
+    }
+    return [];
   },
 };

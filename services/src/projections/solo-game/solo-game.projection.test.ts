@@ -53,4 +53,14 @@ describe('round panoramas projection', () => {
     const { round_panoramas } = await project(roundPanoramasProjection, [['solo-g1', events]]);
     expect(round_panoramas).toEqual([{ id: 'tok-0123456789abcdef', provider: 'local', imageId: 'paris-1', gameId: 'g1', roundIndex: 0 }]);
   });
+
+  it('maps the pictures of live rounds too', async () => {
+    const starting: DomainEvent = {
+      type: 'RoundStarting',
+      version: 1,
+      data: { roundIndex: 2, startsAt: 0, target, targetCountryCode: 'FR', panorama: { token: 'tok-live-0123456789ab', provider: 'local', imageId: 'paris-2', heading: 0 }, at },
+    };
+    const { round_panoramas } = await project(roundPanoramasProjection, [['game-live1', [starting]]]);
+    expect(round_panoramas).toEqual([{ id: 'tok-live-0123456789ab', provider: 'local', imageId: 'paris-2', gameId: 'live1', roundIndex: 2 }]);
+  });
 });

@@ -27,7 +27,7 @@ import { WaitingRoom } from './waiting-room';
 /** Statuses shown as a card over the gradient rather than over the picture or the map. */
 const CARD_STATUSES: ReadonlySet<GameStatus> = new Set(['C', 'G', 'G_ED', 'G_ABON']);
 /** Statuses with a running clock on screen (countdowns, round timers). */
-const TICKING: ReadonlySet<GameStatus> = new Set(['SIN', 'SED']);
+const TICKING: ReadonlySet<GameStatus> = new Set(['SIN', 'SED', 'R_ED']);
 
 /** A live game (route game/{id}): played when this viewer is one of its players, otherwise watched. */
 export function LiveGameScreen({ gameId, watchOnly }: { gameId: string; watchOnly: boolean }) {
@@ -154,7 +154,7 @@ function PhaseContent({ model, now, commands, takeSeat, entering }: PhaseProps) 
     case 'SED':
       return <RoundPlay key={model.view.cr} model={model} now={now} commands={commands} />;
     case 'R_ED':
-      return <RoundResults model={model} />;
+      return <RoundResults model={model} now={now} />;
     case 'G_ED':
       return <FinalStandings model={model} restart={commands.restart} />;
     case 'G_ABON':

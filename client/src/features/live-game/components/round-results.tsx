@@ -1,4 +1,4 @@
-import type { TeamId } from '@globetrail/contracts';
+import { LIVE, type TeamId } from '@globetrail/contracts';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/format/use-formatters';
@@ -7,7 +7,7 @@ import { useTeamLabel } from '../hooks/use-team-label';
 import { ResultMap } from './result-map';
 
 /** ROUND_ENDED: where everyone guessed, the target, points and distances, and the damage in hit-point modes. */
-export function RoundResults({ model }: { model: GameModel }) {
+export function RoundResults({ model, now }: { model: GameModel; now: number }) {
   const { t } = useTranslation();
   const format = useFormatters();
   const teamLabel = useTeamLabel(model);
@@ -97,8 +97,10 @@ export function RoundResults({ model }: { model: GameModel }) {
             ))}
           </tbody>
         </table>
-        <p className="muted live-results__next" role="status">
-          {t('live.results.next')}
+        <p className="muted live-results__next" role="status" data-testid="next-round-in">
+          {round.endedAt === null
+            ? t('live.results.next')
+            : t('live.results.nextIn', { seconds: Math.max(0, Math.ceil((round.endedAt + LIVE.resultDisplayMs - now) / 1000)) })}
         </p>
       </section>
     </div>
