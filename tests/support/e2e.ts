@@ -11,8 +11,8 @@ export interface E2E {
 }
 
 /** The real app on a fresh data directory, and real headless Chromium. */
-export async function startE2E(): Promise<E2E> {
-  const t = await startTestApp();
+export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
+  const t = await startTestApp({ env });
   const browser = await launchBrowser();
   return {
     t,
@@ -53,30 +53,38 @@ export async function soloView(e2e: E2E, page: Page): Promise<SoloGameView> {
 export async function placeGuessOnMap(page: Page, at: { x: number; y: number } = { x: 0.5, y: 0.45 }): Promise<void> {
   await page.locator('[data-testid="game-screen"][data-phase="guessing"]').waitFor();
   await page.locator('[data-testid="panorama"][data-state="ready"]').waitFor({ timeout: 30_000 });
+  await clickGuessMap(page, at);
+  await page.getByTestId('marker-guess').waitFor();
+}
+
+/** Clicks the guess map at a fraction of its size, once the panel has stopped growing; returns the pixel. */
+export async function clickGuessMap(page: Page, at: { x: number; y: number }): Promise<{ x: number; y: number }> {
   const map = page.getByTestId('guess-map');
   await map.hover();
   const canvas = map.locator('canvas.maplibregl-canvas');
   await canvas.waitFor();
-  // The panel grows on hover: aim only once its size has held for ten animation frames.
+  // The panel grows on hover: aim only once its size has held still for a few readings. (Timer-based:
+  // animation frames are throttled for pages that are not in front, as with several browser contexts.)
   await canvas.evaluate(
     (element) =>
       new Promise<void>((resolve) => {
         let last = '';
         let unchanged = 0;
-        const tick = () => {
+        const check = () => {
           const { width, height } = element.getBoundingClientRect();
           unchanged = `${width}x${height}` === last ? unchanged + 1 : 0;
           last = `${width}x${height}`;
-          if (unchanged >= 10) resolve();
-          else requestAnimationFrame(tick);
+          if (unchanged >= 3) resolve();
+          else setTimeout(check, 60);
         };
-        tick();
+        check();
       }),
   );
   const box = await canvas.boundingBox();
   if (!box) throw new Error('the guess map has no size');
-  await canvas.click({ position: { x: box.width * at.x, y: box.height * at.y } });
-  await page.getByTestId('marker-guess').waitFor();
+  const position = { x: box.width * at.x, y: box.height * at.y };
+  await canvas.click({ position });
+  return position;
 }
 
 export async function resultFigures(page: Page): Promise<{ points: number; distance: string }> {

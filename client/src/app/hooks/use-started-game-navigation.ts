@@ -1,15 +1,20 @@
 import type { StartSoloGameResponse } from '@globetrail/contracts';
 import { useMutationState } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { START_SOLO_MUTATION_KEY } from '../../features/solo/hooks/use-start-solo-game';
 
+/** Where a solo game is asked for: home, and a shared location (which returns to "/" after 5 s, SPEC §2). */
+const ASKING_ROUTES = /^\/(loc\/.*)?$/;
+
 /**
- * Opens every game that finishes starting, wherever it was asked for. A shared location keeps loading
- * after its route has returned to "/" (SPEC §2), so the screen that asked may be gone by then.
+ * Opens a game that finishes starting while the player is still where it was asked for. A shared location
+ * keeps loading after its route has returned to "/", so the screen that asked may be gone by then; but a
+ * player who has meanwhile gone elsewhere (the duels lobby, say) chose to, and stays there.
  */
 export function useStartedGameNavigation(): void {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const started = useMutationState({
     filters: { mutationKey: [...START_SOLO_MUTATION_KEY], status: 'success' },
     select: (mutation) => ({ gameId: (mutation.state.data as StartSoloGameResponse | undefined)?.gameId, at: mutation.state.submittedAt }),
@@ -20,6 +25,6 @@ export function useStartedGameNavigation(): void {
   useEffect(() => {
     if (!latest?.gameId || latest.at <= handledAt.current) return;
     handledAt.current = latest.at;
-    navigate(`/game/${encodeURIComponent(latest.gameId)}`);
-  }, [latest?.gameId, latest?.at, navigate]);
+    if (ASKING_ROUTES.test(pathname)) navigate(`/game/${encodeURIComponent(latest.gameId)}`);
+  }, [latest?.gameId, latest?.at, navigate, pathname]);
 }

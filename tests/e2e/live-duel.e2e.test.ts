@@ -1,0 +1,89 @@
+import type { LatLng } from '@globetrail/contracts';
+import type { Page } from 'playwright-core';
+import { gameEvents, targetOf } from '../support/live-client.js';
+import { clickGuessMap, type E2E, openPage, startE2E } from '../support/e2e.js';
+
+let e2e: E2E;
+beforeAll(async () => {
+  // Game timers 5× faster: a 3 s countdown takes 0.6 s, the 7 s result 1.4 s.
+  e2e = await startE2E({ CLOCK_SPEED: '5' });
+});
+afterAll(() => e2e.close());
+
+/** A new visitor opening a link straight to `path` (the welcome dialog belongs to the home page). */
+function visitor(path: string) {
+  return openPage(e2e, `/#${path}`);
+}
+
+/** The last marker position the server recorded for a player in round 0. */
+async function lastMarker(gameId: string, playerId: string, count: number): Promise<LatLng> {
+  for (;;) {
+    const markers = (await gameEvents(e2e.t, gameId)).filter((event) => event.type === 'GuessPlaced' && event.data.playerId === playerId);
+    if (markers.length >= count) return (markers.at(-1) as Extract<(typeof markers)[number], { type: 'GuessPlaced' }>).data.loc;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const mercatorY = (lat: number) => Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360));
+
+/**
+ * Places a guess on `target` through the UI alone: two calibration clicks, whose positions the client
+ * reports to the server as marker moves, give the guess map's projection; the third click lands on target.
+ */
+async function guessOnTarget(page: Page, gameId: string, playerId: string, target: LatLng): Promise<void> {
+  const p1 = await clickGuessMap(page, { x: 0.3, y: 0.35 });
+  const l1 = await lastMarker(gameId, playerId, 1);
+  const p2 = await clickGuessMap(page, { x: 0.7, y: 0.65 });
+  const l2 = await lastMarker(gameId, playerId, 2);
+  const x = p1.x + ((target.lng - l1.lng) * (p2.x - p1.x)) / (l2.lng - l1.lng);
+  const y = p1.y + ((mercatorY(target.lat) - mercatorY(l1.lat)) * (p2.y - p1.y)) / (mercatorY(l2.lat) - mercatorY(l1.lat));
+  const box = (await page.getByTestId('guess-map').locator('canvas.maplibregl-canvas').boundingBox())!;
+  await clickGuessMap(page, { x: x / box.width, y: y / box.height });
+}
+
+describe('a duel in two browsers while a third watches', () => {
+  it('plays from the lobby to a knockout; every screen shows the same winner', async () => {
+    const host = await visitor('/game/lobby');
+    await host.page.getByTestId('lobby-screen').waitFor();
+    // No round limit: three browsers rendering maps in software on two cores must not race a round timer.
+    await host.page.getByLabel('Round time').selectOption({ label: 'No limit' });
+    await host.page.getByTestId('open-duel').click();
+    await host.page.waitForURL(/#\/game\/[0-9a-f-]{36}/);
+    const gameId = /#\/game\/([0-9a-f-]{36})/.exec(host.page.url())![1]!;
+    await host.page.getByTestId('waiting-room').waitFor();
+
+    const guest = await visitor('/game/lobby');
+    await guest.page.locator(`[data-testid="duel-row"][data-game-id="${gameId}"]`).getByTestId('join-duel').click();
+    await guest.page.getByTestId('waiting-room').waitFor();
+    await host.page.locator('[data-testid="player-row"]').nth(1).waitFor();
+
+    const watcher = await visitor(`/game/${gameId}`);
+    await watcher.page.getByTestId('spectating-badge').waitFor();
+
+    await host.page.getByTestId('ready-toggle').click();
+    await guest.page.getByTestId('ready-toggle').click();
+
+    const players = (await gameEvents(e2e.t, gameId)).flatMap((event) => (event.type === 'PlayerJoined' ? [event.data.playerId] : []));
+    await host.page.getByTestId('guess-map').waitFor({ timeout: 30_000 });
+    await guest.page.getByTestId('guess-map').waitFor({ timeout: 30_000 });
+    const target = await targetOf(e2e.t, gameId, 0);
+
+    // The host aims at the target; the guest guesses from the far corner of the map.
+    await guessOnTarget(host.page, gameId, players[0]!, target);
+    await host.page.getByRole('button', { name: 'Guess', exact: true }).click();
+    await clickGuessMap(guest.page, target.lng > 0 ? { x: 0.05, y: 0.9 } : { x: 0.95, y: 0.1 });
+    await guest.page.getByRole('button', { name: 'Guess', exact: true }).click();
+
+    for (const [who, outcome] of [
+      [host, 'won'],
+      [guest, 'lost'],
+      [watcher, 'watched'],
+    ] as const) {
+      await who.page.locator(`[data-testid="game-winner"][data-outcome="${outcome}"]`).waitFor({ timeout: 30_000 });
+    }
+    const ended = (await gameEvents(e2e.t, gameId)).find((event) => event.type === 'GameEnded');
+    expect(ended).toMatchObject({ data: { reason: 'knockout' } });
+    for (const { errors } of [host, guest, watcher]) expect(errors.filter((error) => !/Failed to load resource/.test(error))).toEqual([]);
+    await Promise.all([host, guest, watcher].map(({ context }) => context.close()));
+  });
+});
