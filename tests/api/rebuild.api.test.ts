@@ -8,27 +8,16 @@ import { allProjections } from '../../services/src/projections/all-projections.j
 import { Projections } from '../../services/src/projections/projections.js';
 import { LiveClient } from '../support/live-client.js';
 import { playRounds, submissionFor } from '../support/play.js';
-import { anonymousPlayer, signedUpPlayer, startTestApp } from '../support/test-app.js';
+import { anonymousPlayer, signedUpPlayer, startTestApp, type TestApp } from '../support/test-app.js';
 
 describe('rebuilding every projection from position 0', () => {
   it('gives exactly the documents the live projections hold', async () => {
     const t = await startTestApp();
-    const players = [await signedUpPlayer(t, 'Ada'), await signedUpPlayer(t, 'Bo'), await anonymousPlayer(t)];
-    for (const player of players) {
-      for (const played of await playRounds(t, player, [{ lat: 0, lng: 0 }, { lat: 20, lng: 30 }])) {
-        if (!player.profile.isAnonymous) await t.http.post('/score/submit').set('Authorization', player.token).send(submissionFor(played)).expect(200);
-      }
+    try {
+      await playEverything(t);
+    } finally {
+      await t.stop();
     }
-    const upgraded = await t.http.post('/auth/signup').set('Authorization', players[2]!.token).send({ name: 'Cy', email: `cy-${Date.now()}@example.org`, password: 'secret1' }).expect(201);
-    await t.http.post('/user/create').set('Authorization', upgraded.body.idToken).expect(201);
-    await t.http.get('/user/delete').set('Authorization', players[1]!.token).expect(200);
-    // A lobby duel waiting for its opponent: a live game and an open duel.
-    const duel = (await t.http.post('/games').set('Authorization', players[0]!.token).send({ gameT: 'D', listInLobby: true }).expect(201)).body.gameId as string;
-    const host = await LiveClient.connect(t, players[0]!);
-    await host.ok('JoinGame', { gameId: duel });
-    await host.ok('PostChat', { gameId: duel, text: 'anyone?' });
-    host.close();
-    await t.stop();
 
     const events = SqliteEventStore.open(join(t.dataDir, 'events.sqlite'));
     const live = SqliteReadStore.open(join(t.dataDir, 'read-models.sqlite'));
@@ -53,3 +42,22 @@ describe('rebuilding every projection from position 0', () => {
     }
   });
 });
+
+/** Every kind of document: solo rounds and scores, an upgraded and a deleted player, a waiting lobby duel. */
+async function playEverything(t: TestApp): Promise<void> {
+  const players = [await signedUpPlayer(t, 'Ada'), await signedUpPlayer(t, 'Bo'), await anonymousPlayer(t)];
+  for (const player of players) {
+    for (const played of await playRounds(t, player, [{ lat: 0, lng: 0 }, { lat: 20, lng: 30 }])) {
+      if (!player.profile.isAnonymous) await t.http.post('/score/submit').set('Authorization', player.token).send(submissionFor(played)).expect(200);
+    }
+  }
+  const upgraded = await t.http.post('/auth/signup').set('Authorization', players[2]!.token).send({ name: 'Cy', email: `cy-${Date.now()}@example.org`, password: 'secret1' }).expect(201);
+  await t.http.post('/user/create').set('Authorization', upgraded.body.idToken).expect(201);
+  await t.http.get('/user/delete').set('Authorization', players[1]!.token).expect(200);
+  // A lobby duel waiting for its opponent: a live game and an open duel.
+  const duel = (await t.http.post('/games').set('Authorization', players[0]!.token).send({ gameT: 'D', listInLobby: true }).expect(201)).body.gameId as string;
+  const host = await LiveClient.connect(t, players[0]!);
+  await host.ok('JoinGame', { gameId: duel });
+  await host.ok('PostChat', { gameId: duel, text: 'anyone?' });
+  host.close();
+}
