@@ -35,6 +35,9 @@ const soloEventTypes = typesOf(soloEventSchema);
 const gameEventTypes = typesOf(gameEventSchema);
 const arenaEventTypes = typesOf(arenaEventSchema);
 
+/** Every game event type, for code that handles them all (a read model of whole games). */
+export const allGameEventTypes = [...gameEventTypes] as Array<GameEvent['type']>;
+
 export const isUserEvent = (event: DomainEvent): event is UserEvent => userEventTypes.has(event.type);
 export const isSoloEvent = (event: DomainEvent): event is SoloEvent => soloEventTypes.has(event.type);
 export const isGameEvent = (event: DomainEvent): event is GameEvent => gameEventTypes.has(event.type);

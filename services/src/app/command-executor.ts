@@ -3,6 +3,8 @@ import type { DomainEvent } from '@globetrail/contracts';
 import type { Decider, DecisionContext } from '../domain/decider.js';
 import type { EventStore } from '../platform/event-store/event-store.port.js';
 import { type CommandOutcome, handleCommand, loadState } from '../platform/event-store/handle-command.js';
+import { KeyedQueue } from '../platform/concurrency/keyed-queue.js';
+import { StreamStateCache } from '../platform/event-store/stream-state-cache.js';
 import type { Projections } from '../projections/projections.js';
 import { DECISION_CONTEXT, EVENT_STORE, PROJECTIONS } from './tokens.js';
 
@@ -18,23 +20,36 @@ export interface ExecuteOptions {
 /** What every command handler does: decide on the stream's state, append, and wait for the read side. */
 @Injectable()
 export class CommandExecutor {
+  /** Every command and process manager reads game streams on each change: fold only what is new. */
+  private readonly states: StreamStateCache;
+  /**
+   * Commands on one stream from this process take turns: two that decided on the same revision would only
+   * make one of them fail its append, re-read and decide again (under load, again and again). Writers in
+   * other processes are still met by the expected-revision check and the retry.
+   */
+  private readonly turns = new KeyedQueue();
+
   constructor(
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(PROJECTIONS) private readonly projections: Projections,
     @Inject(DECISION_CONTEXT) private readonly newContext: () => DecisionContext,
-  ) {}
+  ) {
+    this.states = new StreamStateCache(events);
+  }
 
   context(): DecisionContext {
     return this.newContext();
   }
 
   load<S, E>(stream: string, decider: Pick<Decider<S, unknown, E>, 'initialState' | 'evolve'>, beforeRevision?: bigint) {
-    return loadState(this.events, stream, decider, beforeRevision);
+    return beforeRevision === undefined ? this.states.load(stream, decider) : loadState(this.events, stream, decider, beforeRevision);
   }
 
   async execute<S, C, E extends DomainEvent>(stream: string, decider: Decider<S, C, E>, command: C, options: ExecuteOptions): Promise<CommandOutcome<S, E>> {
     const context = options.context;
-    const outcome = await handleCommand(this.events, stream, decider, command, context ? () => context : this.newContext, { userId: options.actor });
+    const outcome = await this.turns.run(stream, () =>
+      handleCommand(this.events, stream, decider, command, context ? () => context : this.newContext, { metadata: { userId: options.actor }, states: this.states }),
+    );
     await this.projections.waitFor(outcome.position, options.readModels);
     return outcome;
   }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { streamName } from '@globetrail/contracts';
+import { type DomainEvent, streamName } from '@globetrail/contracts';
 import { CommandExecutor } from '../app/command-executor.js';
 import { MESSAGE_BUS } from '../app/tokens.js';
 import { userDecider } from '../domain/user/user.decider.js';
@@ -21,21 +21,23 @@ export class ArenaRatings implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    this.subscription = await consumeEvents(this.bus, 'arena-ratings', ['game'], async ({ event, streamId }) => {
-      if (event.type !== 'GameEnded' || !event.data.ratingChanges) return;
-      const gameId = streamId.slice('game-'.length);
-      const { standings, winnerTeam } = event.data;
-      const players = standings.flatMap((standing) => standing.playerIds);
-      for (const [userId, { before, after }] of Object.entries(event.data.ratingChanges)) {
-        const opponentId = players.find((id) => id !== userId) ?? userId;
-        const team = standings.find((standing) => standing.playerIds.includes(userId))?.team ?? null;
-        const outcome = winnerTeam === null ? 'draw' : team === winnerTeam ? 'win' : 'loss';
-        const command = { type: 'RateArenaMatch', userId, gameId, opponentId, outcome, delta: after - before } as const;
-        await runOwed(this.logger, `rate ${userId} for ${gameId}`, () =>
-          this.executor.execute(streamName.user(userId), userDecider, command, { actor: 'arena-ratings', readModels: ['user-profile', 'arena-ratings'] }),
-        );
-      }
-    });
+    this.subscription = await consumeEvents(this.bus, 'arena-ratings', ['game'], (received) => this.rate(received), { types: ['GameEnded'] });
+  }
+
+  private async rate({ event, streamId }: { event: DomainEvent; streamId: string }): Promise<void> {
+    if (event.type !== 'GameEnded' || !event.data.ratingChanges) return;
+    const gameId = streamId.slice('game-'.length);
+    const { standings, winnerTeam } = event.data;
+    const players = standings.flatMap((standing) => standing.playerIds);
+    for (const [userId, { before, after }] of Object.entries(event.data.ratingChanges)) {
+      const opponentId = players.find((id) => id !== userId) ?? userId;
+      const team = standings.find((standing) => standing.playerIds.includes(userId))?.team ?? null;
+      const outcome = winnerTeam === null ? 'draw' : team === winnerTeam ? 'win' : 'loss';
+      const command = { type: 'RateArenaMatch', userId, gameId, opponentId, outcome, delta: after - before } as const;
+      await runOwed(this.logger, `rate ${userId} for ${gameId}`, () =>
+        this.executor.execute(streamName.user(userId), userDecider, command, { actor: 'arena-ratings', readModels: ['user-profile', 'arena-ratings'] }),
+      );
+    }
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -1,19 +1,24 @@
 import { Logger } from '@nestjs/common';
-import { type DomainEvent, streamCategory } from '@globetrail/contracts';
+import { type DomainEvent, type DomainEventType, streamCategory } from '@globetrail/contracts';
 import type { BusSubscription, MessageBus } from '../platform/bus/message-bus.port.js';
 import { topics } from '../platform/bus/message-bus.port.js';
 import { parseRelayedEvent, type ReceivedEvent } from '../platform/bus/relayed-event.js';
 import { CommandRejectedError } from '../platform/event-store/handle-command.js';
 
-/** Subscribes a consumer group to the relayed events of some stream categories. */
+/** Subscribes a consumer group to the relayed events of some stream categories (and, if given, types). */
 export function consumeEvents(
   bus: MessageBus,
   groupId: string,
   categories: readonly string[],
   handle: (received: ReceivedEvent & { event: DomainEvent }) => Promise<void>,
+  options: { types?: readonly DomainEventType[] } = {},
 ): Promise<BusSubscription> {
   const wanted = new Set(categories);
+  const types = options.types ? new Set<string>(options.types) : null;
   return bus.subscribe(topics.events, { groupId }, async (message) => {
+    // Events are keyed by stream id, and name their type: others are passed over before any parsing.
+    if (!wanted.has(streamCategory(message.key))) return;
+    if (types && !types.has((message.value as { type?: string }).type ?? '')) return;
     const received = parseRelayedEvent(message.value);
     if (wanted.has(streamCategory(received.streamId))) await handle(received);
   });

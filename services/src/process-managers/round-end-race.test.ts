@@ -5,6 +5,7 @@ import { gameDecider } from '../domain/game/game.decider.js';
 import type { EventStore } from '../platform/event-store/event-store.port.js';
 import { WrongExpectedRevisionError } from '../platform/event-store/event-store.port.js';
 import { CommandRejectedError, handleCommand, toDomainEvent } from '../platform/event-store/handle-command.js';
+import { StreamStateCache } from '../platform/event-store/stream-state-cache.js';
 import { tempStores } from '../projections/testing/stores.js';
 
 /** Counts the appends that lost a race, so the test knows the race really happened. */
@@ -31,9 +32,11 @@ describe('the round timer racing the last guess', () => {
   const timer = { type: 'EndRound', gameId: GAME_ID, roundIndex: 0 } as const;
 
   it.each([
-    ['the guess first', [lastGuess, timer]],
-    ['the timer first', [timer, lastGuess]],
-  ] as const)('appends exactly one RoundEnded when %s wins the append', async (_, order) => {
+    ['the guess first', 'no', [lastGuess, timer]],
+    ['the timer first', 'no', [timer, lastGuess]],
+    ['the guess first', 'a shared', [lastGuess, timer]],
+    ['the timer first', 'a shared', [timer, lastGuess]],
+  ] as const)('appends exactly one RoundEnded when %s wins the append (%s state cache)', async (_, cache, order) => {
     const stores = tempStores();
     const stream = streamName.game(GAME_ID);
     try {
@@ -43,9 +46,11 @@ describe('the round timer racing the last guess', () => {
         'no_stream',
       );
       const { store, conflicts } = countingConflicts(stores.events);
+      const states = cache === 'no' ? undefined : new StreamStateCache(store);
+      if (states) await states.load(stream, gameDecider);
       // Both read the same revision before either appends: the loser must re-read and decide again.
       const outcomes = await Promise.allSettled(
-        order.map((command) => handleCommand(store, stream, gameDecider, command, () => at(command.type === 'EndRound' ? offset : offset - 1))),
+        order.map((command) => handleCommand(store, stream, gameDecider, command, () => at(command.type === 'EndRound' ? offset : offset - 1), { states })),
       );
 
       const stored = (await stores.events.readStream(stream)).map(toDomainEvent);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { DomainEvent } from '@globetrail/contracts';
 import type { AllSubscription, EventStore, RecordedEvent } from '../platform/event-store/event-store.port.js';
 import type { Document } from '../platform/read-store/read-store.port.js';
@@ -10,6 +11,7 @@ const counter: Projection = {
   name: 'counter',
   collections: ['counts'],
   indexes: [],
+  handles: ['UserCreated', 'UserDeleted'],
   async apply({ event, position }, documents) {
     const current = (await documents.get<Document & { n: number; types: string[] }>('counts', 'all')) ?? { id: 'all', n: 0, types: [] };
     return [upsert('counts', { id: 'all', n: current.n + 1, types: [...current.types, event.type] }, position)];
@@ -101,6 +103,48 @@ describe('ProjectionRunner', () => {
     expect(await stores.reads.get('counts', 'all')).toMatchObject({ n: 1201 });
     expect(commits.length).toBeGreaterThan(1);
     expect(commits.reduce((a, b) => a + b, 0)).toBe(1201);
+    await runner.stop();
+  });
+
+  it('passes over events of types it does not handle without parsing them, and still moves past them', async () => {
+    const runner = new ProjectionRunner(counter, stores.events, stores.reads);
+    await runner.start();
+    // Not a valid GuessPlaced: parsing it would stop the runner.
+    await stores.events.append('game-g', [{ id: randomUUID(), type: 'GuessPlaced', data: { not: 'a guess' }, metadata: { schemaVersion: 1 } }], 'no_stream');
+    const { position } = await stores.append('user-a', [created('a')]);
+    await runner.waitFor(position);
+    expect(await stores.reads.get('counts', 'all')).toEqual({ id: 'all', n: 1, types: ['UserCreated'] });
+    await runner.stop();
+    expect(await stores.reads.checkpoint('counter')).toBe(position);
+  });
+
+  it('moves the checkpoint for events that change nothing in memory at once, and stores it on stop', async () => {
+    const silent: Projection = { name: 'silent', collections: [], indexes: [], handles: ['UserCreated', 'UserDeleted'], apply: async () => [] };
+    const runner = new ProjectionRunner(silent, stores.events, stores.reads, { idleCheckpointMs: 60_000 });
+    await runner.start();
+    const first = await stores.append('user-a', [created('a')]);
+    await runner.waitFor(first.position);
+    expect(await stores.reads.checkpoint('silent')).toBe(first.position);
+
+    const later = await stores.append('user-b', [created('b'), deleted('b')]);
+    await runner.waitFor(later.position);
+    expect(runner.position).toBe(later.position);
+    expect(await stores.reads.checkpoint('silent')).toBe(first.position);
+
+    await runner.stop();
+    expect(await stores.reads.checkpoint('silent')).toBe(later.position);
+  });
+
+  it('stores the checkpoint with the next batch that writes, whatever came before it', async () => {
+    const usersOnly: Projection = { ...counter, name: 'users-only', apply: async (projected, documents) => (projected.streamId.startsWith('user-b') ? counter.apply(projected, documents) : []) };
+    const runner = new ProjectionRunner(usersOnly, stores.events, stores.reads, { idleCheckpointMs: 60_000 });
+    await runner.start();
+    await runner.waitFor((await stores.append('user-a', [created('a')])).position);
+    await runner.waitFor((await stores.append('user-a', [deleted('a')])).position);
+    const { position } = await stores.append('user-b', [created('b')]);
+    await runner.waitFor(position);
+    expect(await stores.reads.checkpoint('users-only')).toBe(position);
+    expect(await stores.reads.get('counts', 'all')).toMatchObject({ n: 1 });
     await runner.stop();
   });
 

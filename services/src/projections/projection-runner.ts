@@ -5,6 +5,8 @@ import type { Document, ReadStore, WriteOperation } from '../platform/read-store
 import type { DocumentReader, Projection } from './projection.js';
 
 const MAX_BATCH_EVENTS = 500;
+/** How long a checkpoint moved only by batches that wrote nothing may stay in memory. */
+const IDLE_CHECKPOINT_MS = 1000;
 const IDLE = Symbol('idle');
 
 interface Waiter {
@@ -17,11 +19,16 @@ interface Waiter {
 /**
  * Feeds one projection from the event store's catch-up subscription. Events are applied in position
  * order and committed in batches together with the checkpoint: a batch closes when 500 events are
- * pending or when the subscription has nothing more ready (so live events commit at once).
+ * pending or when the subscription has nothing more ready (so live events commit at once); a batch
+ * that writes nothing moves the checkpoint in memory and on disk only now and then (see flush).
  */
 export class ProjectionRunner {
   private readonly logger: Logger;
   private processed: bigint | null = null;
+  /** A position accounted for by batches that wrote nothing, not yet written as the checkpoint. */
+  private unsaved: bigint | null = null;
+  private checkpointedAt = Number.NEGATIVE_INFINITY;
+  private readonly handles: ReadonlySet<string>;
   private waiters: Waiter[] = [];
   private listeners: Array<(writes: WriteOperation[]) => void> = [];
   private subscription: ReturnType<EventStore['subscribeToAll']> | null = null;
@@ -32,8 +39,10 @@ export class ProjectionRunner {
     readonly projection: Projection,
     private readonly events: EventStore,
     private readonly reads: ReadStore,
+    private readonly options: { idleCheckpointMs?: number } = {},
   ) {
     this.logger = new Logger(`projection:${projection.name}`);
+    this.handles = new Set(projection.handles);
   }
 
   /** Position of the last event this projection has fully accounted for; null before the first. */
@@ -51,6 +60,7 @@ export class ProjectionRunner {
   async stop(): Promise<void> {
     await this.subscription?.unsubscribe();
     await this.loop;
+    if (this.unsaved !== null && !this.failure) await this.checkpoint(this.unsaved, []);
     this.subscription = null;
     this.loop = null;
   }
@@ -109,7 +119,8 @@ export class ProjectionRunner {
       // A redelivered event is skipped whether it was committed already or is still in the open batch.
       const applied = batch.position ?? this.processed;
       if (applied !== null && recorded.position <= applied) continue;
-      await batch.add(recorded, this.projection);
+      if (this.handles.has(recorded.type)) await batch.add(recorded, this.projection);
+      else batch.pass(recorded.position);
       if (batch.size >= MAX_BATCH_EVENTS) await this.flush(batch);
     }
     if (batch.size > 0) await this.flush(batch);
@@ -118,8 +129,13 @@ export class ProjectionRunner {
   private async flush(batch: Batch): Promise<void> {
     const { position, writes } = batch.drain();
     if (position === null) return;
-    // Batches without writes still commit: the checkpoint moves on so a restart does not re-read them.
-    await this.reads.commit({ projection: this.projection.name, position, writes });
+    // Most events change nothing here (a game's moves, for the user profiles): writing the checkpoint for
+    // each such batch would be a read-store commit per event and projection. It is written with the next
+    // batch that writes, at most IDLE_CHECKPOINT_MS after the last, and on stop. After a crash the
+    // documents are exactly as of the stored checkpoint (every write commits at once, with it), so the
+    // events re-read from there decide the same nothing again.
+    if (writes.length > 0 || Date.now() - this.checkpointedAt >= (this.options.idleCheckpointMs ?? IDLE_CHECKPOINT_MS)) await this.checkpoint(position, writes);
+    else this.unsaved = position;
     this.processed = position;
     for (const waiter of this.waiters.filter((w) => w.position <= position)) {
       clearTimeout(waiter.timer);
@@ -127,6 +143,12 @@ export class ProjectionRunner {
     }
     this.waiters = this.waiters.filter((w) => w.position > position);
     if (writes.length > 0) for (const listener of this.listeners) listener(writes);
+  }
+
+  private async checkpoint(position: bigint, writes: WriteOperation[]): Promise<void> {
+    await this.reads.commit({ projection: this.projection.name, position, writes });
+    this.checkpointedAt = Date.now();
+    this.unsaved = null;
   }
 
   private fail(error: Error): void {
@@ -171,6 +193,12 @@ class Batch implements DocumentReader {
     }
     this.writes.push(...writes);
     this.lastPosition = recorded.position;
+    this.size += 1;
+  }
+
+  /** An event the projection does not handle: accounted for, nothing to apply. */
+  pass(position: bigint): void {
+    this.lastPosition = position;
     this.size += 1;
   }
 

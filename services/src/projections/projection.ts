@@ -1,8 +1,8 @@
-import type { DomainEvent } from '@globetrail/contracts';
+import type { DomainEvent, DomainEventType } from '@globetrail/contracts';
 import type { Document, IndexField, WriteOperation } from '../platform/read-store/read-store.port.js';
 
-export interface ProjectedEvent {
-  event: DomainEvent;
+export interface ProjectedEvent<E extends DomainEvent = DomainEvent> {
+  event: E;
   streamId: string;
   revision: bigint;
   position: bigint;
@@ -22,7 +22,23 @@ export interface Projection {
   name: string;
   collections: string[];
   indexes: Array<{ collection: string; fields: IndexField[] }>;
+  /**
+   * The event types `apply` acts on. The runner passes every other event over without parsing it: most
+   * events are a game's moves, which only a game's read models care about.
+   */
+  handles: readonly DomainEventType[];
   apply(projected: ProjectedEvent, documents: DocumentReader): Promise<WriteOperation[]>;
+}
+
+/** A projection as written: `apply` receives only the types in `handles`, so a rule for a type left out does not compile. */
+export interface TypedProjection<T extends DomainEventType> extends Omit<Projection, 'handles' | 'apply'> {
+  handles: readonly T[];
+  apply(projected: ProjectedEvent<Extract<DomainEvent, { type: T }>>, documents: DocumentReader): Promise<WriteOperation[]>;
+}
+
+export function defineProjection<const T extends DomainEventType>(projection: TypedProjection<T>): Projection {
+  // Sound because the runner calls apply only with events whose type is in `handles`.
+  return projection as unknown as Projection;
 }
 
 export const upsert = (collection: string, document: Document, position: bigint): WriteOperation => ({ kind: 'upsert', collection, document, revision: position });

@@ -4,6 +4,7 @@ import { isGameEvent, streamName } from '@globetrail/contracts';
 import { EVENT_STORE, MESSAGE_BUS } from '../../app/tokens.js';
 import { type FullGameView, projectGameView } from '../../domain/game/game-view.js';
 import type { BusSubscription, MessageBus } from '../../platform/bus/message-bus.port.js';
+import { KeyedQueue } from '../../platform/concurrency/keyed-queue.js';
 import type { EventStore } from '../../platform/event-store/event-store.port.js';
 import { toDomainEvent } from '../../platform/event-store/handle-command.js';
 import { consumeEvents } from '../../process-managers/game-events.js';
@@ -21,7 +22,7 @@ export class GameRooms implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('game-rooms');
   private readonly views = new Map<string, FullGameView>();
   private readonly watchers = new Map<string, number>();
-  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly queue = new KeyedQueue();
   private readonly listeners = new Set<Listener>();
   private readonly relayedListeners = new Set<(gameId: string, event: ReturnType<typeof toDomainEvent>) => void>();
   private subscription: BusSubscription | null = null;
@@ -38,9 +39,10 @@ export class GameRooms implements OnModuleInit, OnModuleDestroy {
       const gameId = streamId.slice('game-'.length);
       for (const listener of this.relayedListeners) listener(gameId, event);
       if (!this.views.has(gameId)) return;
-      await this.serially(gameId, async () => {
+      await this.queue.run(gameId, async () => {
         const view = this.views.get(gameId);
-        if (!view) return;
+        // Already in the view: a command's answer read it from the store first.
+        if (!view || Number(revision) <= view.live.version) return;
         const next = Number(revision) === view.live.version + 1 ? projectGameView(view, event, Number(revision)) : await this.readNewer(gameId, view);
         this.update(gameId, next);
       });
@@ -68,7 +70,7 @@ export class GameRooms implements OnModuleInit, OnModuleDestroy {
 
   /** The view including every event stored so far (after a command, for its answer). */
   current(gameId: string): Promise<FullGameView | null> {
-    return this.serially(gameId, async () => {
+    return this.queue.run(gameId, async () => {
       const next = await this.readNewer(gameId, this.views.get(gameId) ?? null);
       if (this.watchers.has(gameId)) this.update(gameId, next);
       return next;
@@ -102,20 +104,6 @@ export class GameRooms implements OnModuleInit, OnModuleDestroy {
       if (isGameEvent(event)) next = projectGameView(next, event, Number(recorded.revision));
       else this.logger.warn(`game-${gameId} holds a ${event.type}`);
     }
-    return next;
-  }
-
-  private serially<T>(gameId: string, work: () => Promise<T>): Promise<T> {
-    const previous = this.queues.get(gameId) ?? Promise.resolve();
-    const next = previous.then(work, work);
-    const settled = next.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.queues.set(gameId, settled);
-    void settled.then(() => {
-      if (this.queues.get(gameId) === settled) this.queues.delete(gameId);
-    });
     return next;
   }
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type DomainEvent, parseDomainEvent } from '@globetrail/contracts';
 import { type Decider, type DecisionContext, isRejection, type Rejection } from '../../domain/decider.js';
 import { type EventStore, type RecordedEvent, WrongExpectedRevisionError } from './event-store.port.js';
+import type { StreamStateCache } from './stream-state-cache.js';
 
 /** A command the rules refused; the API renders it as a 4xx with the rejection's code and field. */
 export class CommandRejectedError extends Error {
@@ -35,6 +36,13 @@ export async function loadState<S, E>(store: EventStore, streamId: string, decid
 
 const MAX_ATTEMPTS = 5;
 
+export interface HandleOptions {
+  /** Recorded in each event's metadata. */
+  metadata?: Record<string, unknown>;
+  /** Keeps the stream's state between commands, so each reads only the events appended since. */
+  states?: StreamStateCache;
+}
+
 /**
  * Reads the stream, decides, and appends with the revision it read. When another writer got there first
  * it re-reads and decides again on the new state, never overwriting.
@@ -45,10 +53,10 @@ export async function handleCommand<S, C, E extends DomainEvent>(
   decider: Decider<S, C, E>,
   command: C,
   context: () => DecisionContext,
-  metadata: Record<string, unknown> = {},
+  { metadata = {}, states }: HandleOptions = {},
 ): Promise<CommandOutcome<S, E>> {
   for (let attempt = 1; ; attempt++) {
-    const { state, revision } = await loadState(store, streamId, decider);
+    const { state, revision } = states ? await states.load(streamId, decider) : await loadState(store, streamId, decider);
     const decision = decider.decide(command, state, context());
     if (isRejection(decision)) throw new CommandRejectedError(decision);
     if (decision.length === 0) return { state, events: [], position: null };
@@ -58,8 +66,12 @@ export async function handleCommand<S, C, E extends DomainEvent>(
         decision.map((event) => ({ id: randomUUID(), type: event.type, data: event.data, metadata: { ...metadata, schemaVersion: event.version } })),
         revision ?? 'no_stream',
       );
-      return { state: decision.reduce(decider.evolve, state), events: decision, position: result.position };
+      const after = decision.reduce(decider.evolve, state);
+      // Only when these events landed right after the revision decided on is `after` the state there.
+      if (result.nextExpectedRevision === (revision ?? -1n) + BigInt(decision.length)) states?.remember(streamId, decider, after, result.nextExpectedRevision);
+      return { state: after, events: decision, position: result.position };
     } catch (error) {
+      if (error instanceof WrongExpectedRevisionError) states?.forget(streamId);
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
     }
   }

@@ -73,6 +73,41 @@ describe('SqliteEventStore on a file', () => {
     expect(await store.append(stream, fresh, 0n)).toMatchObject({ nextExpectedRevision: 2n });
   });
 
+  it('commits the appends made in one turn together, each with its own check, result and failure', async () => {
+    const store = open();
+    const [a, b] = [`game-${randomUUID()}`, `game-${randomUUID()}`];
+    const [first, second, late, other] = [guesses(1), guesses(1), guesses(1), guesses(2)];
+    const commitsBefore = store.commitCount;
+
+    const results = await Promise.allSettled([
+      store.append(a, first, 'no_stream'),
+      // Sees the append before it in the same transaction.
+      store.append(a, second, 0n),
+      // Decided on the same revision as `second`: refused alone, the others are kept.
+      store.append(a, late, 0n),
+      store.append(b, other, 'no_stream'),
+    ]);
+
+    expect(store.commitCount - commitsBefore).toBe(1);
+    expect(results.map((result) => (result.status === 'fulfilled' ? result.value.nextExpectedRevision : result.reason))).toEqual([
+      0n,
+      1n,
+      expect.objectContaining({ name: 'WrongExpectedRevisionError', actual: 1n }),
+      1n,
+    ]);
+    expect((await store.readAll()).map((event) => event.id)).toEqual([...first, ...second, ...other].map((event) => event.id));
+  });
+
+  it('close() commits the appends still queued before it lets the file go', async () => {
+    const store = open();
+    const stream = `game-${randomUUID()}`;
+    const appended = store.append(stream, guesses(2), 'no_stream');
+    await store.close();
+
+    await expect(appended).resolves.toMatchObject({ nextExpectedRevision: 1n });
+    expect(await open().readStream(stream)).toHaveLength(2);
+  });
+
   it('checks the expectation against the file, not a cached head, across connections', async () => {
     const [one, other] = [open(), open()];
     const stream = `game-${randomUUID()}`;

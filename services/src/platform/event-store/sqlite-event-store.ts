@@ -85,6 +85,16 @@ interface SerializedEvent {
   metadata: string;
 }
 
+interface QueuedAppend {
+  streamId: string;
+  rows: SerializedEvent[];
+  expected: ExpectedRevision;
+  resolve: (result: AppendResult) => void;
+  reject: (error: unknown) => void;
+}
+
+type Settled = { ok: true; outcome: AppendOutcome } | { ok: false; error: unknown };
+
 export class SqliteEventStore implements EventStore {
   private readonly db: SqliteDatabase;
   private readonly statements: Statements;
@@ -93,7 +103,11 @@ export class SqliteEventStore implements EventStore {
     events: SerializedEvent[],
     expected: ExpectedRevision,
   ) => AppendOutcome;
+  private readonly appendGroup: (appends: QueuedAppend[]) => Settled[];
   private readonly subscriptions = new Set<SqliteAllSubscription>();
+  // Mutated in place, never reassigned: a wrapper made with Object.create(store) shares them.
+  private readonly queued: QueuedAppend[] = [];
+  private readonly counts = { commits: 0 };
   private closed = false;
 
   static open(file: string): SqliteEventStore {
@@ -108,6 +122,24 @@ export class SqliteEventStore implements EventStore {
     // IMMEDIATE takes the write lock before the expectation is read, so another connection cannot
     // append between the check and the insert (and busy_timeout applies instead of a deadlock).
     this.appendInTransaction = this.db.transaction(this.appendRows.bind(this)).immediate;
+    // Inside the group's transaction each append runs in a savepoint: one that fails is rolled back alone.
+    const appendInSavepoint = this.db.transaction(this.appendRows.bind(this));
+    this.appendGroup = this.db.transaction((appends: QueuedAppend[]) =>
+      appends.map(({ streamId, rows, expected }): Settled => {
+        try {
+          return { ok: true, outcome: appendInSavepoint(streamId, rows, expected) };
+        } catch (error) {
+          // An error that ended the whole transaction (a full disk, I/O) fails the group: nothing is stored.
+          if (!this.db.inTransaction) throw error;
+          return { ok: false, error };
+        }
+      }),
+    ).immediate;
+  }
+
+  /** Write transactions committed so far: appends made in the same turn of the event loop share one. */
+  get commitCount(): number {
+    return this.counts.commits;
   }
 
   async append(streamId: string, events: EventToAppend[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
@@ -121,9 +153,42 @@ export class SqliteEventStore implements EventStore {
       data: JSON.stringify(event.data ?? null),
       metadata: JSON.stringify(event.metadata ?? {}),
     }));
-    const { result, wroteEvents } = this.appendInTransaction(streamId, rows, expected);
-    if (wroteEvents) for (const subscription of this.subscriptions) subscription.wake();
-    return result;
+    if (this.closed) throw new Error('the event store is closed');
+    return new Promise((resolve, reject) => {
+      if (this.queued.length === 0) setImmediate(() => this.commitQueued());
+      this.queued.push({ streamId, rows, expected, resolve, reject });
+    });
+  }
+
+  private wakeSubscriptions(): void {
+    for (const subscription of this.subscriptions) subscription.wake();
+  }
+
+  /**
+   * Group commit: better-sqlite3 blocks the event loop for each commit's fsync, so the appends made in one
+   * turn of the loop (under load, every command whose socket message arrived in it) are written in one
+   * transaction with one fsync. Each keeps its own expected-revision and idempotency check, in the order
+   * they were made, and its own result; none resolves before the commit that holds it is durable.
+   */
+  private commitQueued(): void {
+    const appends = this.queued.splice(0);
+    if (appends.length === 0) return;
+    let settled: Settled[];
+    try {
+      settled =
+        appends.length === 1
+          ? [{ ok: true, outcome: this.appendInTransaction(appends[0]!.streamId, appends[0]!.rows, appends[0]!.expected) }]
+          : this.appendGroup(appends);
+      this.counts.commits += 1;
+    } catch (error) {
+      // A lone append's own refusal, or a transaction that could not begin or commit: nothing was stored.
+      for (const append of appends) append.reject(error);
+      return;
+    }
+    settled.forEach((result, i) => (result.ok ? appends[i]!.resolve(result.outcome.result) : appends[i]!.reject(result.error)));
+    // Subscribers (projections, the relay) catch up on a later turn, after the appenders' continuations
+    // (a command's answer and pushes) have run: they are background work.
+    if (settled.some((result) => result.ok && result.outcome.wroteEvents)) setImmediate(() => this.wakeSubscriptions());
   }
 
   private appendRows(streamId: string, rows: SerializedEvent[], expected: ExpectedRevision): AppendOutcome {
@@ -196,6 +261,7 @@ export class SqliteEventStore implements EventStore {
 
   async close(): Promise<void> {
     if (this.closed) return;
+    this.commitQueued();
     this.closed = true;
     await Promise.all([...this.subscriptions].map((subscription) => subscription.unsubscribe()));
     this.db.close();

@@ -1,16 +1,16 @@
-import { type ArenaRatingDoc, isUserEvent, LIVE, readModelCollections } from '@globetrail/contracts';
+import { type ArenaRatingDoc, LIVE, readModelCollections } from '@globetrail/contracts';
 import { assertNever } from '../../domain/decider.js';
-import { type Projection, remove, upsert } from '../projection.js';
+import { defineProjection, remove, upsert } from '../projection.js';
 
 const collection = readModelCollections.arenaRatings;
 
 /** Every player's arena rating; rank is counted when read, among signed-up (`rated`) players. */
-export const arenaRatingsProjection: Projection = {
+export const arenaRatingsProjection = defineProjection({
   name: 'arena-ratings',
   collections: [collection],
   indexes: [{ collection, fields: ['rated', ['elo', 'desc']] }],
+  handles: ['UserCreated', 'UserRegistered', 'EloRatingChanged', 'UserDeleted'],
   async apply({ event, position }, documents) {
-    if (!isUserEvent(event)) return [];
     switch (event.type) {
       case 'UserCreated': {
         const doc: ArenaRatingDoc = { id: event.data.userId, name: event.data.name, elo: LIVE.eloStart, games: 0, rated: !event.data.isAnonymous };
@@ -26,10 +26,8 @@ export const arenaRatingsProjection: Projection = {
       }
       case 'UserDeleted':
         return [remove(collection, event.data.userId)];
-      case 'ScoreSubmitted':
-        return [];
       default:
         return assertNever(event);
     }
   },
-};
+});

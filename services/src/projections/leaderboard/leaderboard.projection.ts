@@ -1,16 +1,16 @@
-import { isUserEvent, type LeaderboardEntryDoc, readModelCollections } from '@globetrail/contracts';
+import { type LeaderboardEntryDoc, readModelCollections } from '@globetrail/contracts';
 import { assertNever } from '../../domain/decider.js';
-import { type Projection, remove, upsert } from '../projection.js';
+import { defineProjection, remove, upsert } from '../projection.js';
 
 const collection = readModelCollections.leaderboardPoints;
 
 /** Points per player; the rank is counted at query time (players above + 1), so no write ever touches others. */
-export const leaderboardProjection: Projection = {
+export const leaderboardProjection = defineProjection({
   name: 'leaderboard-points',
   collections: [collection],
   indexes: [{ collection, fields: ['ranked', ['points', 'desc']] }],
+  handles: ['UserCreated', 'UserRegistered', 'ScoreSubmitted', 'UserDeleted'],
   async apply({ event, position }, documents) {
-    if (!isUserEvent(event)) return [];
     switch (event.type) {
       case 'UserCreated': {
         const entry: LeaderboardEntryDoc = { id: event.data.userId, name: event.data.name, points: 0, ranked: !event.data.isAnonymous };
@@ -26,10 +26,8 @@ export const leaderboardProjection: Projection = {
       }
       case 'UserDeleted':
         return [remove(collection, event.data.userId)];
-      case 'EloRatingChanged':
-        return [];
       default:
         return assertNever(event);
     }
   },
-};
+});

@@ -1,7 +1,7 @@
-import { type GameStatus, isGameEvent, readModelCollections } from '@globetrail/contracts';
+import { allGameEventTypes, type GameStatus, readModelCollections } from '@globetrail/contracts';
 import { type FullGameView, projectGameView } from '../../domain/game/game-view.js';
 import type { Document } from '../../platform/read-store/read-store.port.js';
-import { type Projection, upsert } from '../projection.js';
+import { defineProjection, upsert } from '../projection.js';
 
 const collection = readModelCollections.liveGames;
 
@@ -13,16 +13,16 @@ export interface LiveGameDoc extends Document {
 }
 
 /** Each live game's full view, as GET /games/{id} serves it (filtered) and the timers find running games. */
-export const liveGamesProjection: Projection = {
+export const liveGamesProjection = defineProjection({
   name: 'live-games',
   collections: [collection],
   indexes: [{ collection, fields: ['status'] }],
+  handles: allGameEventTypes,
   async apply({ event, streamId, revision, position }, documents) {
-    if (!isGameEvent(event)) return [];
     const id = streamId.slice('game-'.length);
     const previous = await documents.get<LiveGameDoc>(collection, id);
     const full = projectGameView(previous?.full ?? null, event, Number(revision));
     const doc: LiveGameDoc = { id, status: full.live.status, full };
     return [upsert(collection, doc, position)];
   },
-};
+});

@@ -1,17 +1,18 @@
-import { isGameEvent, type OpenDuelDoc, readModelCollections } from '@globetrail/contracts';
+import { type OpenDuelDoc, readModelCollections } from '@globetrail/contracts';
 import { assertNever } from '../../domain/decider.js';
-import { type Projection, remove, upsert } from '../projection.js';
+import { defineProjection, remove, upsert } from '../projection.js';
 
 const collection = readModelCollections.openDuels;
 const gameIdOf = (streamId: string) => streamId.slice('game-'.length);
 
 /** The duels lobby (mode B): lobby duels that wait for an opponent, until they fill, launch or are abandoned. */
-export const openDuelsProjection: Projection = {
+export const openDuelsProjection = defineProjection({
   name: 'open-duels',
   collections: [collection],
   indexes: [{ collection, fields: ['createdAt'] }],
+  // A lobby duel holds at most one waiting player, so its host never changes while it is listed.
+  handles: ['GameCreated', 'PlayerJoined', 'PlayerLeft', 'GameLaunched', 'GameAbandoned', 'GameEnded'],
   async apply({ event, streamId, position }, documents) {
-    if (!isGameEvent(event)) return [];
     const id = gameIdOf(streamId);
     switch (event.type) {
       case 'GameCreated': {
@@ -37,23 +38,8 @@ export const openDuelsProjection: Projection = {
       case 'GameAbandoned':
       case 'GameEnded':
         return (await documents.get(collection, id)) ? [remove(collection, id)] : [];
-      // A lobby duel holds at most one waiting player, so its host never changes while it is listed.
-      case 'HostChanged':
-      case 'PlayerTeamChosen':
-      case 'PlayerReadyChanged':
-      case 'PlayerConnected':
-      case 'PlayerDisconnected':
-      case 'RoundStarting':
-      case 'RoundStarted':
-      case 'PlayerStartedViewing':
-      case 'GuessPlaced':
-      case 'RoundTimedOut':
-      case 'RoundEnded':
-      case 'GameRestarted':
-      case 'ChatMessagePosted':
-        return [];
       default:
         return assertNever(event);
     }
   },
-};
+});

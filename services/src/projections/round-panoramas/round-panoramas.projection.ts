@@ -1,23 +1,21 @@
 import { readModelCollections, type RoundPanoramaDoc } from '@globetrail/contracts';
-import { type Projection, upsert } from '../projection.js';
+import { defineProjection, upsert } from '../projection.js';
 
 const collection = readModelCollections.roundPanoramas;
 
 /** Server-only lookup from a round's opaque panorama token to the picture it shows, solo and live rounds alike. */
-export const roundPanoramasProjection: Projection = {
+export const roundPanoramasProjection = defineProjection({
   name: 'round-panoramas',
   collections: [collection],
   indexes: [],
+  handles: ['SoloRoundStarted', 'RoundStarting'],
   async apply({ event, streamId, position }) {
     if (event.type === 'SoloRoundStarted') {
       const { panorama, gameId, roundIndex } = event.data;
       return [upsert(collection, { id: panorama.token, provider: panorama.provider, imageId: panorama.imageId, gameId, roundIndex } satisfies RoundPanoramaDoc, position)];
     }
-    if (event.type === 'RoundStarting') {
-      const { panorama, roundIndex } = event.data;
-      const gameId = streamId.slice('game-'.length);
-      return [upsert(collection, { id: panorama.token, provider: panorama.provider, imageId: panorama.imageId, gameId, roundIndex } satisfies RoundPanoramaDoc, position)];
-    }
-    return [];
+    const { panorama, roundIndex } = event.data;
+    const gameId = streamId.slice('game-'.length);
+    return [upsert(collection, { id: panorama.token, provider: panorama.provider, imageId: panorama.imageId, gameId, roundIndex } satisfies RoundPanoramaDoc, position)];
   },
-};
+});

@@ -1,16 +1,16 @@
-import { isSoloEvent, panoramaPath, readModelCollections, type SoloGameDoc } from '@globetrail/contracts';
+import { panoramaPath, readModelCollections, type SoloGameDoc } from '@globetrail/contracts';
 import { assertNever } from '../../domain/decider.js';
-import { type Projection, upsert } from '../projection.js';
+import { defineProjection, upsert } from '../projection.js';
 
 const collection = readModelCollections.soloGames;
 
 /** The player's view of a solo game. A round's target enters it only with the round's result. */
-export const soloGameProjection: Projection = {
+export const soloGameProjection = defineProjection({
   name: 'solo-game',
   collections: [collection],
   indexes: [],
+  handles: ['SoloGameStarted', 'SoloRoundStarted', 'SoloGuessPlaced'],
   async apply({ event, position }, documents) {
-    if (!isSoloEvent(event)) return [];
     switch (event.type) {
       case 'SoloGameStarted': {
         const { gameId, playerId, mapId, mapName, maxMapDistance, startedAt } = event.data;
@@ -36,4 +36,4 @@ export const soloGameProjection: Projection = {
         return assertNever(event);
     }
   },
-};
+});

@@ -1,15 +1,15 @@
-import { isUserEvent, LIVE, readModelCollections, type UserProfileDoc } from '@globetrail/contracts';
+import { LIVE, readModelCollections, type UserProfileDoc } from '@globetrail/contracts';
 import { assertNever } from '../../domain/decider.js';
-import { type Projection, remove, upsert } from '../projection.js';
+import { defineProjection, remove, upsert } from '../projection.js';
 
 const collection = readModelCollections.userProfiles;
 
-export const userProfileProjection: Projection = {
+export const userProfileProjection = defineProjection({
   name: 'user-profile',
   collections: [collection],
   indexes: [],
+  handles: ['UserCreated', 'UserRegistered', 'ScoreSubmitted', 'UserDeleted', 'EloRatingChanged'],
   async apply({ event, position }, documents) {
-    if (!isUserEvent(event)) return [];
     switch (event.type) {
       case 'UserCreated': {
         const { userId, name, isAnonymous, createdAt } = event.data;
@@ -37,4 +37,4 @@ export const userProfileProjection: Projection = {
         return assertNever(event);
     }
   },
-};
+});
