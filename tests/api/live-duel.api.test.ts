@@ -165,4 +165,28 @@ describe('a duel over Socket.IO', () => {
     await a.until(gameId, (view) => view.rounds[0]?.ended === true, 'the forced end');
     expect(await refused(b, 'PlaceGuess', { gameId, roundIndex: 0, loc: { lat: 0, lng: 0 }, final: true })).toMatchObject({ code: 'round_over' });
   });
+
+  it("sends nobody else a view for a player's later unconfirmed marker moves: nothing they may see changed", async () => {
+    const gameId = await newDuel(ada);
+    const [a, b, watcher] = [await connect(ada), await connect(bo), await connect(await anonymousPlayer(t))];
+    await a.ok('JoinGame', { gameId });
+    await b.ok('JoinGame', { gameId });
+    await a.ok('SetReady', { gameId, ready: true });
+    await b.ok('SetReady', { gameId, ready: true });
+    await a.until(gameId, playing(0), 'round 0');
+    await watcher.ok('WatchGame', { gameId });
+
+    await a.ok('PlaceGuess', { gameId, roundIndex: 0, loc: { lat: 1, lng: 1 }, final: false });
+    await b.until(gameId, (view) => view.rounds[0]?.gus[ada.profile.uid] !== undefined, "Ada's first marker");
+    const seenByBo = b.pushes.length;
+    const seenByWatcher = watcher.pushes.length;
+    for (const lat of [2, 3, 4]) await a.ok('PlaceGuess', { gameId, roundIndex: 0, loc: { lat, lng: 1 }, final: false });
+    await a.until(gameId, (view) => view.rounds[0]?.gus[ada.profile.uid]?.loc?.lat === 4, 'Ada to see her own marker move');
+
+    // Bo's next push is the confirmed guess, whose "has guessed" he may see.
+    await a.ok('PlaceGuess', { gameId, roundIndex: 0, loc: { lat: 5, lng: 1 }, final: true });
+    await b.until(gameId, (view) => view.rounds[0]?.gus[ada.profile.uid]?.isF === true, "Ada's confirmed guess");
+    expect(b.pushes.length).toBe(seenByBo + 1);
+    expect(watcher.pushes.length).toBeLessThanOrEqual(seenByWatcher + 1);
+  });
 });

@@ -1,7 +1,7 @@
 import { eloDelta, type GameEvent, gameViewSchema, LIVE, panoramaPath } from '@globetrail/contracts';
 import { ada, arena, bob, cyd, GAME_ID, iso, launched, pictureAt, places, script, T0 } from './game.fixtures.js';
 import { CHAT_VIEW_LIMIT, type FullGameView, projectGameView } from './game-view.js';
-import { spectatorView, viewFor } from './view-filter.js';
+import { seenOnlyBy, spectatorView, viewFor } from './view-filter.js';
 
 /** The full view after every event, revision = position in the stream. */
 const project = (events: readonly GameEvent[]) => events.reduce<FullGameView | null>((view, event, revision) => projectGameView(view, event, revision), null)!;
@@ -151,5 +151,33 @@ describe('game view', () => {
       const view = spectatorView(project(events), 1, NOW);
       expect(view).toMatchObject({ status: 'G_ED', version: events.length - 1, rounds: [{ loc: places.paris }, { loc: places.paris }] });
     });
+  });
+});
+
+describe('seenOnlyBy', () => {
+  const round = () => launched('D', [ada, bob]).startRound();
+
+  it("keeps a player's later unconfirmed marker moves to that player", () => {
+    const s = round().guess('ada', places.london, { final: false });
+    const before = project(s.events);
+    s.guess('ada', places.paris, { final: false });
+    expect(seenOnlyBy(before, s.events.slice(-1))).toBe('ada');
+  });
+
+  it('shares the first marker (everyone sees "has placed a marker"), a confirmed guess, and anything else', () => {
+    const first = round();
+    const empty = project(first.events);
+    first.guess('ada', places.london, { final: false });
+    expect(seenOnlyBy(empty, first.events.slice(-1))).toBeNull();
+
+    const confirmed = round().guess('ada', places.london, { final: false });
+    const moved = project(confirmed.events);
+    confirmed.guess('ada', places.paris);
+    expect(seenOnlyBy(moved, confirmed.events.slice(-1))).toBeNull();
+
+    const both = round().guess('ada', places.london, { final: false }).guess('bob', places.london, { final: false });
+    const twoMarkers = project(both.events);
+    both.guess('ada', places.paris, { final: false }).guess('bob', places.paris, { final: false });
+    expect(seenOnlyBy(twoMarkers, both.events.slice(-2))).toBeNull();
   });
 });

@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { isGameEvent, streamName } from '@globetrail/contracts';
+import { type GameEvent, isGameEvent, streamName } from '@globetrail/contracts';
 import { EVENT_STORE, MESSAGE_BUS } from '../../app/tokens.js';
 import { type FullGameView, projectGameView } from '../../domain/game/game-view.js';
+import { seenOnlyBy } from '../../domain/game/view-filter.js';
 import type { BusSubscription, MessageBus } from '../../platform/bus/message-bus.port.js';
 import { KeyedQueue } from '../../platform/concurrency/keyed-queue.js';
 import type { EventStore } from '../../platform/event-store/event-store.port.js';
 import { toDomainEvent } from '../../platform/event-store/handle-command.js';
 import { consumeEvents } from '../../process-managers/game-events.js';
 
-type Listener = (gameId: string, full: FullGameView) => void;
+/** `onlyFor`: the single player who can see the change (others' views stay as they were), or null. */
+type Listener = (gameId: string, full: FullGameView, onlyFor: string | null) => void;
 
 /**
  * The live view of every game somebody is watching, kept in memory by the gateway. Relayed events move a
@@ -43,8 +45,8 @@ export class GameRooms implements OnModuleInit, OnModuleDestroy {
         const view = this.views.get(gameId);
         // Already in the view: a command's answer read it from the store first.
         if (!view || Number(revision) <= view.live.version) return;
-        const next = Number(revision) === view.live.version + 1 ? projectGameView(view, event, Number(revision)) : await this.readNewer(gameId, view);
-        this.update(gameId, next);
+        if (Number(revision) === view.live.version + 1) this.update(gameId, projectGameView(view, event, Number(revision)), [event]);
+        else this.update(gameId, ...(await this.readNewer(gameId, view)));
       });
     });
   }
@@ -71,8 +73,8 @@ export class GameRooms implements OnModuleInit, OnModuleDestroy {
   /** The view including every event stored so far (after a command, for its answer). */
   current(gameId: string): Promise<FullGameView | null> {
     return this.queue.run(gameId, async () => {
-      const next = await this.readNewer(gameId, this.views.get(gameId) ?? null);
-      if (this.watchers.has(gameId)) this.update(gameId, next);
+      const [next, applied] = await this.readNewer(gameId, this.views.get(gameId) ?? null);
+      if (this.watchers.has(gameId)) this.update(gameId, next, applied);
       return next;
     });
   }
@@ -89,21 +91,27 @@ export class GameRooms implements OnModuleInit, OnModuleDestroy {
     return () => this.relayedListeners.delete(listener);
   }
 
-  private update(gameId: string, next: FullGameView | null): void {
+  private update(gameId: string, next: FullGameView | null, applied: readonly GameEvent[]): void {
     const previous = this.views.get(gameId);
     if (!next || (previous && next.live.version <= previous.live.version)) return;
     this.views.set(gameId, next);
-    for (const listener of this.listeners) listener(gameId, next);
+    const onlyFor = previous ? seenOnlyBy(previous, applied) : null;
+    for (const listener of this.listeners) listener(gameId, next, onlyFor);
   }
 
-  private async readNewer(gameId: string, view: FullGameView | null): Promise<FullGameView | null> {
+  private async readNewer(gameId: string, view: FullGameView | null): Promise<[FullGameView | null, GameEvent[]]> {
     const from = view ? BigInt(view.live.version + 1) : 'start';
     let next = view;
+    const applied: GameEvent[] = [];
     for (const recorded of await this.events.readStream(streamName.game(gameId), { fromRevision: from })) {
       const event = toDomainEvent(recorded);
-      if (isGameEvent(event)) next = projectGameView(next, event, Number(recorded.revision));
-      else this.logger.warn(`game-${gameId} holds a ${event.type}`);
+      if (!isGameEvent(event)) {
+        this.logger.warn(`game-${gameId} holds a ${event.type}`);
+        continue;
+      }
+      next = projectGameView(next, event, Number(recorded.revision));
+      applied.push(event);
     }
-    return next;
+    return [next, applied];
   }
 }

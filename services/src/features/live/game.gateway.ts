@@ -42,7 +42,7 @@ export class GameGateway implements OnGatewayInit, OnGatewayDisconnect, OnModule
   ) {}
 
   afterInit(): void {
-    this.stopListening = this.rooms.onUpdate((gameId, full) => this.push(gameId, full));
+    this.stopListening = this.rooms.onUpdate((gameId, full, onlyFor) => this.push(gameId, full, onlyFor));
   }
 
   onModuleDestroy(): void {
@@ -208,7 +208,8 @@ export class GameGateway implements OnGatewayInit, OnGatewayDisconnect, OnModule
     return remaining;
   }
 
-  private push(gameId: string, full: FullGameView): void {
+  /** Sends each socket in the room the game as it may see it; with `onlyFor`, only that player's sockets. */
+  private push(gameId: string, full: FullGameView, onlyFor: string | null = null): void {
     const socketIds = this.server.sockets.adapter.rooms.get(gameRoom(gameId));
     if (!socketIds) return;
     const now = this.clock.now();
@@ -217,6 +218,7 @@ export class GameGateway implements OnGatewayInit, OnGatewayDisconnect, OnModule
       const socket = this.server.sockets.sockets.get(id);
       if (!socket) continue;
       const state = socketState(socket);
+      if (onlyFor !== null && (state.games.get(gameId) !== 'player' || socket.data.principal.uid !== onlyFor)) continue;
       if (state.games.get(gameId) === 'player') {
         socket.emit('GameUpdated', { gameId, version: full.live.version, view: viewFor(full, { playerId: socket.data.principal.uid }, now) });
         continue;
