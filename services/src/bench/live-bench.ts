@@ -1,30 +1,51 @@
 /**
- * Live-game push latency against a bare Socket.IO relay, in the same run.
+ * Live-game push latency against a bare Socket.IO relay, in the same run: how long a player's confirmed
+ * guess takes to show at their opponent and at a spectator.
  *
  * The real embedded app runs in a child process (node services/dist/main.js: its own event loop, its RSS
- * read from /proc), with a fresh DATA_DIR, SPECTATOR_DELAY_PHASES=0 (spectators get guesses live) and duels
- * without a round time limit (no timer ends round 0 mid-measurement). N duels each have two players and one
- * spectator on their own sockets (3N); players are anonymous visitors (POST /auth/anonymous, /user/create),
- * the duel is made with POST /games and JoinGame, WatchGame, SetReady over the sockets.
+ * read from /proc), with a fresh DATA_DIR, SPECTATOR_DELAY_PHASES=0 (spectators get guesses live) and
+ * CLOCK_SPEED=BENCH_CLOCK_SPEED (10). The clock speed only runs the game's timers faster (the 3 s countdown
+ * and the 7 s result display take 1 s together), so rounds follow each other quickly; a latency is emit →
+ * receipt on this process's clock, which it does not touch. N duels (rl -1: no timer ends a round) each
+ * have two players and one spectator on their own sockets (3N); players are anonymous visitors (POST
+ * /auth/anonymous, /user/create), the duel is made with POST /games and JoinGame, WatchGame, SetReady.
  *
- * Load: every player moves their marker (a non-final PlaceGuess to a point nobody used) on an open-loop
- * schedule, on average every BENCH_MOVE_MS with each gap uniform in [0.5, 1.5]×. A move's latency is from
- * its emit to the first GameUpdated whose version is at least the revision of the GuessPlaced it stored
- * (read back from the event store after the run), at the opponent and at the spectator. Moves inside the
- * warm-up are sent but not measured.
+ * Workload: duels play rounds back to back. A player's round starts when a push shows it STARTED; they
+ * move their marker (non-final PlaceGuess) every BENCH_MOVE_MS on average (gaps uniform in [0.5, 1.5]×,
+ * open loop) and confirm (final PlaceGuess) uniform in [BENCH_THINK_MIN_MS, BENCH_THINK_MAX_MS] after the
+ * round started; the round ends when both have confirmed. The default 3–12 s is shorter than real duel play
+ * on purpose: a round lasts about 10 s (the later of two confirmations, 9 s on average, plus 1 s between
+ * rounds), so N duels confirm about N/5 guesses a second, which gives a p99 enough samples (about 2,000 a
+ * receiver per phase at N = 500) and is more load than real play, not less; each player still moves their
+ * marker about 3.75 times a round, so confirmations travel among marker moves; and the 3 s floor keeps a
+ * round from being confirmed faster than anyone could have looked at it. Both players confirm the same
+ * point: equal scores, no damage, no knockout. Duels stop at 30 rounds (docs/live-games.md); the default
+ * run plays about 7 a duel, and a duel that reaches the cap in a longer run is restarted by its host
+ * (RestartGame, both SetReady) from round 0, so N duels keep playing whatever the run's length.
+ *
+ * Measured, per confirmed guess: emit → the first GameUpdated at the opponent, and at the spectator, in
+ * which that player's guess for that round shows `isF` (as "has guessed" until the round ends). Marker
+ * moves reach only their mover's sockets (nobody else's view changes); their ack and the confirmation's
+ * ack are reported for information. Commands inside the warm-up are sent but not measured; a phase ends
+ * with a drain (every ack in, then 500 ms without a push).
  *
  * Baseline: a bare Socket.IO server (the same socket.io package, default options) in its own child process
- * with the same number of rooms and sockets, the same move schedule (same seed) and a message of the same
- * shape; it relays each move to the room and acks it, as the gateway pushes and then acks. It does no auth,
- * validation, storage or per-viewer filtering, and relays the small move where the gateway sends a whole
+ * with the same rooms and sockets and players on the same round plans (same seed: a player's n-th round has
+ * the same moves and think time on both sides). It relays every marker move and every confirmation, in a
+ * message of the same fields as a PlaceGuess, to the whole room and acks it, as a naive relay would; a
+ * player's next round starts 1 s after both confirmations reached them, as the game's timers would. Its
+ * receipt of a guess is the relayed confirmation at the opponent and at the spectator. It does no auth,
+ * validation, storage or per-viewer filtering, and relays a small message where the gateway sends a whole
  * game view: the ratio is what the game adds over the transport.
  *
  * All clients run in this process (one clock for emit and receipt); its CPU and event-loop delay are
  * printed so a saturated client is visible. Rounds alternate which side goes first (echo, game / game,
  * echo / …) so machine noise hits both; per-round p50/p99 are printed and the medians compared.
- * Target: game p99 (the worse of opponent and spectator) ≤ 2 × echo p99; exit code 1 otherwise.
+ * Target: game p99 (the worse of opponent and spectator) ≤ 2 × echo p99, with nothing lost, refused, out of
+ * order or dropped; exit code 1 otherwise.
  *
- * Run: `npm run bench:live`. BENCH_DUELS (500), BENCH_MOVE_MS (2000), BENCH_SECONDS measured per phase (20),
+ * Run: `npm run bench:live`. BENCH_DUELS (500), BENCH_MOVE_MS (2000), BENCH_THINK_MIN_MS (3000),
+ * BENCH_THINK_MAX_MS (12000), BENCH_CLOCK_SPEED (10), BENCH_SECONDS measured per phase (20),
  * BENCH_WARMUP_SECONDS (3), BENCH_ROUNDS (3), BENCH_SETUP_CONCURRENCY (16), BENCH_CPU_PROFILE=<dir> to
  * profile the gateway over the game phases.
  */
@@ -32,14 +53,16 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LIVE } from '@globetrail/contracts';
 import { SqliteEventStore } from '../platform/event-store/sqlite-event-store.js';
 import { openDatabase } from '../platform/sqlite/open-database.js';
 import { EchoLoad } from './live/echo-load.js';
-import { GameLoad, type Move } from './live/game-load.js';
-import { measured, type PhaseLatencies, type PhaseLoad, type PhaseWindow } from './live/phase.js';
+import { GameLoad } from './live/game-load.js';
+import { measured, type PhaseLatencies, type PhaseLoad, type PhaseWindow, type Sent } from './live/phase.js';
 import { freePort, type ServerProcess, startServer } from './live/processes.js';
 import { summariseProfile } from './live/profile-summary.js';
 import { printReport, TARGET_RATIO } from './live/report.js';
+import type { PlayStyle } from './live/round-plan.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '..', '..', '..');
@@ -51,9 +74,16 @@ function whole(name: string, fallback: number, min = 1): number {
   return value;
 }
 
+const style: PlayStyle = {
+  moveMs: whole('BENCH_MOVE_MS', 2000, 50),
+  thinkMinMs: whole('BENCH_THINK_MIN_MS', 3000, 0),
+  thinkMaxMs: whole('BENCH_THINK_MAX_MS', 12_000, 0),
+};
+if (style.thinkMaxMs < style.thinkMinMs) throw new Error(`BENCH_THINK_MAX_MS (${style.thinkMaxMs}) must be at least BENCH_THINK_MIN_MS (${style.thinkMinMs})`);
+
 const settings = {
   duels: whole('BENCH_DUELS', 500),
-  moveMs: whole('BENCH_MOVE_MS', 2000, 50),
+  clockSpeed: whole('BENCH_CLOCK_SPEED', 10),
   seconds: whole('BENCH_SECONDS', 20),
   warmupSeconds: whole('BENCH_WARMUP_SECONDS', 3, 0),
   rounds: whole('BENCH_ROUNDS', 3),
@@ -63,7 +93,7 @@ const settings = {
 
 interface RoundResult {
   echo: PhaseLatencies & { load: PhaseLoad };
-  game: { log: Move[]; load: PhaseLoad };
+  game: { log: Sent[]; load: PhaseLoad };
 }
 
 function durability(file: string): string {
@@ -78,7 +108,8 @@ function durability(file: string): string {
 }
 
 async function main(): Promise<void> {
-  const { duels, moveMs, seconds, warmupSeconds, rounds, concurrency, profileDir } = settings;
+  const { duels, clockSpeed, seconds, warmupSeconds, rounds, concurrency, profileDir } = settings;
+  const betweenRoundsMs = (LIVE.countdownMs + LIVE.resultDisplayMs) / clockSpeed;
   const dir = mkdtempSync(join(tmpdir(), 'globetrail-live-bench-'));
   const servers: ServerProcess[] = [];
   const loads: Array<{ close(): void }> = [];
@@ -88,7 +119,7 @@ async function main(): Promise<void> {
       name: 'gateway',
       script: join(here, '..', 'main.js'),
       port: gamePort,
-      env: { DATA_DIR: join(dir, 'data'), PORT: String(gamePort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SPECTATOR_DELAY_PHASES: '0', CLOCK_SPEED: '1' },
+      env: { DATA_DIR: join(dir, 'data'), PORT: String(gamePort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SPECTATOR_DELAY_PHASES: '0', CLOCK_SPEED: String(clockSpeed) },
       ready: /GlobeTrail is running/,
       ...(profileDir ? { nodeArgs: ['--import', join(here, 'live', 'cpu-profile.js')], ipc: true } : {}),
     });
@@ -97,14 +128,23 @@ async function main(): Promise<void> {
     servers.push(echo);
     const rssAtStart = gateway.rssMiB();
 
-    console.log('live bench: push latency of live duels versus a bare Socket.IO relay, same run, same load');
+    const inSeconds = (ms: number) => `${+(ms / 1000).toFixed(2)} s`;
+    console.log('live bench: how fast a confirmed guess reaches the opponent and a spectator, versus a bare Socket.IO relay, same run, same load');
     console.log(`  ${duels} duels × (2 players + 1 spectator) = ${duels * 3} sockets on each side, websocket transport, loopback`);
-    console.log(`  load: each player moves their marker every ${moveMs} ms on average (gaps uniform ±50%, open loop): ${Math.round((duels * 2 * 1000) / moveMs)} moves/s`);
-    console.log(`  latency: emit → first GameUpdated holding that guess, at the opponent and at the spectator (SPECTATOR_DELAY_PHASES=0)`);
-    console.log(`  baseline: a bare Socket.IO server (same package) in its own process relays each move to its room, same sockets and schedule`);
-    console.log(`  game: the real app in its own process (auth, validation, decide, fsynced append, per-viewer views, projections)`);
+    console.log(
+      `  load: duels play rounds back to back; in each, a player moves their marker every ${inSeconds(style.moveMs)} on average (gaps ±50%, open loop) ` +
+        `and confirms ${inSeconds(style.thinkMinMs)}–${inSeconds(style.thinkMaxMs)} after the round starts (uniform); a round ends when both have confirmed`,
+    );
+    console.log(`  both players confirm the same point (no damage, no knockout); a duel at the ${LIVE.duelRoundCap}-round cap is restarted by its host`);
+    console.log(
+      `  game timers run at CLOCK_SPEED=${clockSpeed} (countdown and result display: ${inSeconds(betweenRoundsMs)} between rounds); ` +
+        'latencies are emit → receipt on the bench\'s own clock, which the clock speed does not touch',
+    );
+    console.log('  latency: emit of a confirmed guess → first GameUpdated showing it confirmed (isF), at the opponent and at the spectator (SPECTATOR_DELAY_PHASES=0)');
+    console.log(`  baseline: a bare Socket.IO server (same package) in its own process relays every marker move and confirmation to its room, same sockets and plans`);
+    console.log(`  game: the real app in its own process (auth, validation, decide, fsynced append, per-viewer views, projections, round timers)`);
     console.log(`  ${rounds} round${rounds === 1 ? '' : 's'} alternating which side goes first; each phase ${warmupSeconds} s warm-up + ${seconds} s measured; medians over rounds`);
-    console.log(`  target: game p99 ≤ ${TARGET_RATIO} × echo p99, no push lost, no move failed; exit code 1 otherwise`);
+    console.log(`  target: game p99 ≤ ${TARGET_RATIO} × echo p99, no push lost, no command failed; exit code 1 otherwise`);
 
     const started = Date.now();
     let shown = 0;
@@ -116,7 +156,7 @@ async function main(): Promise<void> {
     });
     loads.push(game);
     console.log(`  setup: all ${duels} duels in round 0 (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-    const echoLoad = await EchoLoad.setUp(echo.url, duels, concurrency);
+    const echoLoad = await EchoLoad.setUp(echo.url, duels, concurrency, betweenRoundsMs);
     loads.push(echoLoad);
     const rssAfterSetup = gateway.rssMiB();
 
@@ -128,10 +168,10 @@ async function main(): Promise<void> {
     }
     const results: RoundResult[] = [];
     for (let round = 0; round < rounds; round++) {
-      const window: PhaseWindow = { warmupMs: warmupSeconds * 1000, measureMs: seconds * 1000, intervalMs: moveMs, seed: 20261121 };
+      const window: PhaseWindow = { warmupMs: warmupSeconds * 1000, measureMs: seconds * 1000, style, seed: 20261121 };
       const runEcho = async () => {
         const result = await measured(echo, () => echoLoad.run(window));
-        return { ...result.latencies, load: result.load };
+        return { ...echoLoad.latencies(result.log), load: result.load };
       };
       const runGame = () => measured(gateway, () => game.run(window));
       let result: RoundResult;
@@ -158,14 +198,15 @@ async function main(): Promise<void> {
     await store.close();
 
     const pass = printReport(
-      results.map((result) => ({ echo: result.echo, echoLoad: result.echo.load, game: game.latencies(result.game.log, events), gameLoad: result.game.load })),
+      results.map((result) => ({ echo: result.echo, echoLoad: result.echo.load, game: game.latencies(result.game.log), gameLoad: result.game.load })),
       {
         duels,
         sockets: game.sockets,
-        offeredMovesPerSecond: Math.round((duels * 2 * 1000) / moveMs),
         pushBytes: game.pushBytes(),
         outOfOrder: game.outOfOrder(),
         dropped: game.dropped,
+        restarts: game.restarts,
+        restartFailures: game.restartFailures,
         rssMiB: { idle: rssAtStart, afterSetup: rssAfterSetup, peak: rssPeak, end: rssAtEnd },
         durability: durability(eventsFile),
         events,

@@ -1,107 +1,140 @@
 import { performance } from 'node:perf_hooks';
 import type { Socket } from 'socket.io-client';
 import { connect } from './clients.js';
-import { pace, quiescence, until } from './pacer.js';
-import type { PhaseLatencies, PhaseWindow } from './phase.js';
+import { type PhaseCounts, type PhaseLatencies, type PhaseLog, type PhaseWindow, phaseLatencies, runPhase, type Sent } from './phase.js';
+import { markerAt, meetingPoint, play, roundPlan } from './round-plan.js';
+
+/** What a player sends: the fields of a PlaceGuess, and what the relay and the players need to route and count it. */
+interface EchoMove {
+  room: string;
+  seq: number;
+  seat: 0 | 1;
+  gameId: string;
+  roundIndex: number;
+  loc: { lat: number; lng: number };
+  final: boolean;
+}
+
+interface EchoSeat {
+  socket: Socket;
+  /** The round this player is in, counted from setup, and whether they have confirmed it. */
+  nth: number;
+  confirmed: boolean;
+  /** Seats whose confirmation of this round has come back to this socket. */
+  finals: Set<0 | 1>;
+  markers: number;
+  plan: { stop(): void } | null;
+}
 
 interface Room {
+  index: number;
   name: string;
-  /** Two players, then the spectator. */
-  sockets: [Socket, Socket, Socket];
-  /** Per socket, receipt time by move sequence number. */
+  seats: [EchoSeat, EchoSeat];
+  spectator: Socket;
+  /** Per socket (the two players, then the spectator): when each relayed confirmation arrived, by sequence number. */
   receipts: [Map<number, number>, Map<number, number>, Map<number, number>];
 }
 
-interface EchoMove {
-  room: number;
-  seat: 0 | 1;
-  sentAt: number;
-  ackedAt: number;
-  measured: boolean;
-}
-
 /**
- * The baseline side: the same number of rooms and sockets as the game side, the same schedule of moves,
- * and a message of the same shape as PlaceGuess; the echo server relays each move to its room.
+ * The baseline side: as many rooms and sockets as the game side, players on the same round plans, the
+ * relay forwarding every marker move and every confirmation to the whole room, as a naive relay would. A
+ * player's next round starts `transitionMs` after both confirmations of the last one reached them (the
+ * game's countdown and result display at its clock speed).
  */
 export class EchoLoad {
-  private readonly moves: EchoMove[] = [];
+  private phase: PhaseLog | null = null;
+  private seq = 0;
+  private received = 0;
 
-  private constructor(private readonly rooms: Room[]) {}
+  private constructor(
+    private readonly rooms: Room[],
+    private readonly transitionMs: number,
+  ) {}
 
-  static async setUp(url: string, count: number, concurrency: number): Promise<EchoLoad> {
-    const rooms = new Array<Room>(count);
+  static async setUp(url: string, count: number, concurrency: number, transitionMs: number): Promise<EchoLoad> {
+    const load = new EchoLoad(new Array<Room>(count), transitionMs);
     let next = 0;
     const worker = async () => {
       while (next < count) {
         const index = next++;
-        const sockets = (await Promise.all([connect(url, null), connect(url, null), connect(url, null)])) as Room['sockets'];
-        const room: Room = { name: `room-${index}`, sockets, receipts: [new Map(), new Map(), new Map()] };
-        sockets.forEach((socket, i) => {
-          socket.on('Moved', (move: { seq: number }) => room.receipts[i]!.set(move.seq, performance.now()));
-        });
+        const sockets = await Promise.all([connect(url, null), connect(url, null), connect(url, null)]);
+        const seat = (socket: Socket): EchoSeat => ({ socket, nth: 0, confirmed: false, finals: new Set(), markers: 0, plan: null });
+        const room: Room = { index, name: `room-${index}`, seats: [seat(sockets[0]), seat(sockets[1])], spectator: sockets[2], receipts: [new Map(), new Map(), new Map()] };
+        sockets.forEach((socket, receiver) => socket.on('Moved', (move: EchoMove) => load.relayed(room, receiver, move)));
         await Promise.all(sockets.map((socket) => new Promise((resolve) => socket.emit('JoinRoom', room.name, resolve))));
-        rooms[index] = room;
+        load.rooms[index] = room;
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
-    return new EchoLoad(rooms);
+    return load;
   }
 
-  async run(window: PhaseWindow): Promise<{ moves: number; seconds: number; latencies: PhaseLatencies }> {
-    const first = this.moves.length;
-    const started = performance.now();
-    const measureFrom = started + window.warmupMs;
-    const measureTo = measureFrom + window.measureMs;
-    let inFlight = 0;
-    const pacer = pace({
-      senders: this.rooms.length * 2,
-      intervalMs: window.intervalMs,
-      seed: window.seed,
-      send: (sender) => {
-        const [roomIndex, seat] = [Math.floor(sender / 2), (sender % 2) as 0 | 1];
-        const room = this.rooms[roomIndex]!;
-        const seq = this.moves.length;
-        const sentAt = performance.now();
-        const move: EchoMove = { room: roomIndex, seat, sentAt, ackedAt: Number.NaN, measured: sentAt >= measureFrom && sentAt < measureTo };
-        this.moves.push(move);
-        inFlight += 1;
-        // The same fields as a PlaceGuess, plus what the relay needs to route and match it.
-        room.sockets[seat].emit('Move', { room: room.name, seq, gameId: room.name, roundIndex: 0, loc: { lat: (seq % 160_000) / 1000 - 80, lng: 10 }, final: false }, () => {
-          move.ackedAt = performance.now();
-          inFlight -= 1;
-        });
+  run(window: PhaseWindow): Promise<PhaseCounts & { log: Sent[] }> {
+    return runPhase(window, {
+      start: (phase) => {
+        this.phase = phase;
+        for (const room of this.rooms) for (const seat of [0, 1] as const) if (!room.seats[seat].confirmed) this.play(room, seat, phase);
       },
+      stop: () => {
+        this.phase = null;
+        for (const room of this.rooms) {
+          for (const seat of room.seats) {
+            seat.plan?.stop();
+            seat.plan = null;
+          }
+        }
+      },
+      received: () => this.received,
     });
-    await new Promise((resolve) => setTimeout(resolve, window.warmupMs + window.measureMs));
-    pacer.stop();
-    const seconds = (performance.now() - started) / 1000;
-    await until(() => inFlight === 0, 30_000);
-    await quiescence(() => this.rooms.reduce((sum, room) => sum + room.receipts[2].size, 0), 500, 10_000);
-    return { moves: this.moves.length - first, seconds, latencies: this.latencies(first) };
+  }
+
+  /** A confirmation reaches a receiver when the relay forwards it; the phase's receipts are dropped afterwards. */
+  latencies(log: readonly Sent[]): PhaseLatencies {
+    const result = phaseLatencies(log, (sent, receiver) => this.rooms[sent.room]!.receipts[receiver === 'opponent' ? 1 - sent.seat : 2]!.get(Number(sent.key)));
+    for (const room of this.rooms) for (const receipts of room.receipts) receipts.clear();
+    return result;
   }
 
   close(): void {
-    for (const room of this.rooms) for (const socket of room.sockets) socket.disconnect();
+    for (const room of this.rooms) for (const socket of [room.seats[0].socket, room.seats[1].socket, room.spectator]) socket.disconnect();
   }
 
-  private latencies(first: number): PhaseLatencies {
-    const result: PhaseLatencies = { opponent: [], spectator: [], ack: [], lost: { opponent: 0, spectator: 0 }, refused: 0, unanswered: 0 };
-    for (let seq = first; seq < this.moves.length; seq++) {
-      const move = this.moves[seq]!;
-      if (!move.measured) continue;
-      const room = this.rooms[move.room]!;
-      if (Number.isNaN(move.ackedAt)) result.unanswered += 1;
-      else result.ack.push(move.ackedAt - move.sentAt);
-      const opponentAt = room.receipts[1 - move.seat]!.get(seq);
-      const spectatorAt = room.receipts[2].get(seq);
-      if (opponentAt === undefined) result.lost.opponent += 1;
-      else result.opponent.push(opponentAt - move.sentAt);
-      if (spectatorAt === undefined) result.lost.spectator += 1;
-      else result.spectator.push(spectatorAt - move.sentAt);
-    }
-    // Receipts of this phase are no longer needed: keep memory flat across phases.
-    for (const room of this.rooms) for (const receipts of room.receipts) receipts.clear();
-    return result;
+  private relayed(room: Room, receiver: number, move: EchoMove): void {
+    const at = performance.now();
+    this.received += 1;
+    if (!move.final) return;
+    room.receipts[receiver]!.set(move.seq, at);
+    const seat = room.seats[receiver];
+    if (!seat || move.roundIndex !== seat.nth) return;
+    seat.finals.add(move.seat);
+    if (seat.finals.size === 2) setTimeout(() => this.begin(room, receiver as 0 | 1, move.roundIndex + 1), this.transitionMs);
+  }
+
+  private begin(room: Room, index: 0 | 1, nth: number): void {
+    const seat = room.seats[index];
+    [seat.nth, seat.confirmed] = [nth, false];
+    seat.finals.clear();
+    if (this.phase) this.play(room, index, this.phase);
+  }
+
+  private play(room: Room, index: 0 | 1, phase: PhaseLog): void {
+    const seat = room.seats[index];
+    const nth = seat.nth;
+    const send = (final: boolean, loc: EchoMove['loc']) => {
+      const seq = this.seq++;
+      const move: EchoMove = { room: room.name, seq, seat: index, gameId: room.name, roundIndex: nth, loc, final };
+      phase.send(room.index, index, final, String(seq), (answered) => seat.socket.emit('Move', move, () => answered(true)));
+    };
+    seat.plan?.stop();
+    seat.plan = play(
+      roundPlan(phase.style, phase.seed, room.index, index, nth),
+      () => {
+        if (!seat.confirmed) send(false, markerAt(seat.markers++, index));
+      },
+      () => {
+        seat.confirmed = true;
+        send(true, meetingPoint(nth));
+      },
+    );
   }
 }

@@ -1,8 +1,9 @@
 /**
  * The live bench's baseline: a bare Socket.IO server (the gateway's socket.io package and default options)
- * in its own process. A socket joins a room; a player's `Move` is relayed to everyone in the room (the
- * sender included, as the gateway pushes to the mover too) and then acked, the order the gateway uses.
- * No auth, no validation, no storage: the floor any Socket.IO app sits on.
+ * in its own process. A socket joins a room; a player's `Move` (a marker move or a confirmed guess) is
+ * relayed to everyone in the room, the sender included, and then acked, the order the gateway uses (push,
+ * then ack). No auth, no validation, no storage, no per-viewer filtering: the floor any Socket.IO app
+ * sits on.
  */
 import { createServer } from 'node:http';
 import { Server } from 'socket.io';

@@ -142,6 +142,38 @@ describe('SqliteEventStore on a file', () => {
     clearTimeout(deadline);
     expect(delivered).toEqual(await writer.readStream(stream));
   });
+
+  it('a stream this connection appended to is read with the events another connection added since', async () => {
+    const [one, other] = [open(), open()];
+    const stream = `game-${randomUUID()}`;
+    await one.append(stream, guesses(2), 'no_stream');
+    expect(await one.readStream(stream, { fromRevision: 2n })).toEqual([]);
+    await other.append(stream, guesses(1), 1n);
+    const newer = await one.readStream(stream, { fromRevision: 2n });
+    expect(newer.map((event) => event.revision)).toEqual([2n]);
+    expect(await one.readStream(stream)).toEqual(await other.readStream(stream));
+    // And its own next append follows the other's: the expectation is checked against the file.
+    await expect(one.append(stream, guesses(1), 1n)).rejects.toMatchObject({ actual: 2n });
+    await one.append(stream, guesses(1), 2n);
+    expect((await other.readStream(stream)).map((event) => event.revision)).toEqual([0n, 1n, 2n, 3n]);
+  });
+
+  it('a reader gets the same events from memory as from the file, for many more than it keeps', async () => {
+    const [writer, fresh] = [open(), open()];
+    const streams = Array.from({ length: 40 }, () => `game-${randomUUID()}`);
+    // 40 streams × 130 events: more than the recent events kept (4096), in interleaved commits.
+    for (let round = 0; round < 130; round++) {
+      await Promise.all(streams.map((stream) => writer.append(stream, guesses(1), round === 0 ? 'no_stream' : BigInt(round - 1))));
+    }
+    const fromWriter = writer.subscribeToAll({ fromPosition: 'start' });
+    const delivered: RecordedEvent[] = [];
+    for await (const event of fromWriter) {
+      delivered.push(event);
+      if (delivered.length === streams.length * 130) break;
+    }
+    expect(delivered).toEqual(await fresh.readAll());
+    expect(await writer.readStream(streams[7]!, { fromRevision: 125n })).toEqual(await fresh.readStream(streams[7]!, { fromRevision: 125n }));
+  });
 });
 
 function guesses(count: number): EventToAppend[] {

@@ -12,6 +12,7 @@ import {
   type RecordedEvent,
   type SubscribeToAllOptions,
 } from './event-store.port.js';
+import { RecentEvents } from './recent-events.js';
 
 /**
  * No AUTOINCREMENT: rows are never deleted, so SQLite's rowid (largest + 1, chosen under the write lock)
@@ -50,7 +51,8 @@ interface EventRow {
 }
 
 type Bound = bigint | 'start' | 'end';
-type AppendOutcome = { result: AppendResult; wroteEvents: boolean };
+/** `recorded`: the events this append stored, as readers will get them (empty when it stored none). */
+type AppendOutcome = { result: AppendResult; wroteEvents: boolean; recorded: RecordedEvent[] };
 
 type Statements = ReturnType<typeof prepareStatements>;
 
@@ -67,6 +69,7 @@ function prepareStatements(db: SqliteDatabase) {
       'INSERT INTO events (stream_id, revision, event_id, type, data, metadata, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     ),
     lastPosition: db.prepare<[], { position: bigint }>('SELECT coalesce(max(position), 0) AS position FROM events'),
+    dataVersion: db.prepare<[], bigint>('PRAGMA data_version').pluck(),
     streamForwards: db.prepare<[string, bigint, number], EventRow>(
       `${selectEvents} stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?`,
     ),
@@ -108,6 +111,8 @@ export class SqliteEventStore implements EventStore {
   // Mutated in place, never reassigned: a wrapper made with Object.create(store) shares them.
   private readonly queued: QueuedAppend[] = [];
   private readonly counts = { commits: 0 };
+  private readonly recent: RecentEvents;
+  private dataVersion: bigint;
   private closed = false;
 
   static open(file: string): SqliteEventStore {
@@ -119,6 +124,8 @@ export class SqliteEventStore implements EventStore {
     this.db.defaultSafeIntegers(true);
     this.db.exec(EVENTS_TABLE_SQL);
     this.statements = prepareStatements(this.db);
+    this.dataVersion = this.statements.dataVersion.get()!;
+    this.recent = new RecentEvents(this.statements.lastPosition.get()!.position);
     // IMMEDIATE takes the write lock before the expectation is read, so another connection cannot
     // append between the check and the insert (and busy_timeout applies instead of a deadlock).
     this.appendInTransaction = this.db.transaction(this.appendRows.bind(this)).immediate;
@@ -160,6 +167,16 @@ export class SqliteEventStore implements EventStore {
     });
   }
 
+  /** The recent events, first forgotten if another connection has committed since they were checked. */
+  private known(): RecentEvents {
+    const version = this.statements.dataVersion.get()!;
+    if (version !== this.dataVersion) {
+      this.dataVersion = version;
+      this.recent.reset(this.statements.lastPosition.get()!.position);
+    }
+    return this.recent;
+  }
+
   private wakeSubscriptions(): void {
     for (const subscription of this.subscriptions) subscription.wake();
   }
@@ -173,6 +190,8 @@ export class SqliteEventStore implements EventStore {
   private commitQueued(): void {
     const appends = this.queued.splice(0);
     if (appends.length === 0) return;
+    this.known();
+    const versionBefore = this.dataVersion;
     let settled: Settled[];
     try {
       settled =
@@ -185,6 +204,11 @@ export class SqliteEventStore implements EventStore {
       for (const append of appends) append.reject(error);
       return;
     }
+    // Kept only when no other connection committed around this commit: then its events follow the last
+    // known ones directly and nothing follows them.
+    if (this.statements.dataVersion.get() === versionBefore) {
+      for (const result of settled) if (result.ok) this.recent.add(result.outcome.recorded);
+    } else this.known();
     settled.forEach((result, i) => (result.ok ? appends[i]!.resolve(result.outcome.result) : appends[i]!.reject(result.error)));
     // Subscribers (projections, the relay) catch up on a later turn, after the appenders' continuations
     // (a command's answer and pushes) have run: they are background work.
@@ -195,16 +219,17 @@ export class SqliteEventStore implements EventStore {
     const ids = rows.map((row) => row.id);
     const firstId = ids[0];
     const storedFirst = firstId === undefined ? undefined : this.statements.revisionOfEventId.get(streamId, firstId);
-    if (storedFirst) return { result: this.originalResult(streamId, ids, storedFirst.revision), wroteEvents: false };
+    if (storedFirst) return { result: this.originalResult(streamId, ids, storedFirst.revision), wroteEvents: false, recorded: [] };
 
     const head = this.statements.head.get(streamId);
     assertExpectedRevision(streamId, expected, head?.revision);
     if (rows.length === 0) {
-      return { result: { nextExpectedRevision: head?.revision ?? -1n, position: head?.position ?? -1n }, wroteEvents: false };
+      return { result: { nextExpectedRevision: head?.revision ?? -1n, position: head?.position ?? -1n }, wroteEvents: false, recorded: [] };
     }
     const createdAt = Date.now();
     let revision = head ? head.revision + 1n : 0n;
     let position = -1n;
+    const recorded: RecordedEvent[] = [];
     for (const row of rows) {
       try {
         const info = this.statements.insert.run(streamId, revision, row.id, row.type, row.data, row.metadata, createdAt);
@@ -213,9 +238,11 @@ export class SqliteEventStore implements EventStore {
         if (isEventIdConflict(error)) throw new IdempotencyConflictError(streamId, ids, `${row.id} is already stored`);
         throw error;
       }
+      // Parsed back from what was stored, so no reader shares an object with the appender.
+      recorded.push(toRecordedEvent({ position, stream_id: streamId, revision, event_id: row.id, type: row.type, data: row.data, metadata: row.metadata, created_at: BigInt(createdAt) }));
       revision += 1n;
     }
-    return { result: { nextExpectedRevision: revision - 1n, position }, wroteEvents: true };
+    return { result: { nextExpectedRevision: revision - 1n, position }, wroteEvents: true, recorded };
   }
 
   /** A retry is safe only if every id is stored, as one run from the first id's revision, in order. */
@@ -230,6 +257,11 @@ export class SqliteEventStore implements EventStore {
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     const limit = toLimit(options.maxCount);
+    if (options.direction !== 'backwards') {
+      const from = toBound(options.fromRevision ?? 'start');
+      const known = this.known().streamFrom(streamId, from, limit);
+      if (known) return known;
+    }
     const rows =
       options.direction === 'backwards'
         ? this.statements.streamBackwards.all(streamId, toBound(options.fromRevision ?? 'end'), limit)
@@ -252,7 +284,7 @@ export class SqliteEventStore implements EventStore {
       fromPosition === 'start' ? 0n : fromPosition === 'end' ? this.statements.lastPosition.get()!.position : fromPosition;
     const subscription = new SqliteAllSubscription(
       checkpoint,
-      (after) => this.statements.allForwards.all(after + 1n, CATCH_UP_PAGE_SIZE).map(toRecordedEvent),
+      (after) => this.known().after(after, CATCH_UP_PAGE_SIZE) ?? this.statements.allForwards.all(after + 1n, CATCH_UP_PAGE_SIZE).map(toRecordedEvent),
       () => this.subscriptions.delete(subscription),
     );
     this.subscriptions.add(subscription);

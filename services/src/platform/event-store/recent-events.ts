@@ -1,0 +1,95 @@
+import type { RecordedEvent } from './event-store.port.js';
+
+/** How many of the newest events are kept for subscriptions to read without a query. */
+export const RECENT_EVENTS = 4096;
+/** How many of each stream's newest events are kept for stream reads. */
+const RECENT_PER_STREAM = 8;
+/** Streams whose head is remembered; past this the map is cleared (it only saves queries). */
+const MAX_STREAMS = 50_000;
+
+interface StreamTail {
+  /** The stream's newest events, consecutive revisions ending at its head. */
+  events: RecordedEvent[];
+}
+
+/**
+ * The events this process committed, newest last, as they were stored: every subscription and every
+ * command reads the events just appended, and this answers those reads from memory instead of one
+ * query and one JSON parse per reader.
+ *
+ * It only answers what it knows to be complete. Positions are SQLite rowids, given in commit order with
+ * no gaps while no row is deleted, so the kept events are every event from `from` to `last`; and while no
+ * other connection has committed (the caller checks `PRAGMA data_version` and calls `reset` when it moved),
+ * nothing exists after `last` and a stream's head is the one recorded here. Anything else falls back to
+ * the database. Events are frozen: every reader gets the same objects.
+ */
+export class RecentEvents {
+  private events: RecordedEvent[] = [];
+  private start = 0;
+  private readonly tails = new Map<string, StreamTail>();
+
+  /** The store's last position: nothing after it exists. */
+  constructor(private last: bigint) {}
+
+  /** Another connection committed: forget everything; `last` is the new end of the store. */
+  reset(last: bigint): void {
+    this.events = [];
+    this.start = 0;
+    this.tails.clear();
+    this.last = last;
+  }
+
+  /** Events of one commit, in position order. */
+  add(committed: readonly RecordedEvent[]): void {
+    const first = committed[0];
+    if (!first) return;
+    // Not right after the last known event (cannot happen while rowids have no gaps): start again from here.
+    if (first.position !== this.last + 1n) this.reset(first.position - 1n);
+    for (const event of committed) {
+      Object.freeze(event);
+      this.events.push(event);
+      this.last = event.position;
+      this.remember(event);
+    }
+    if (this.events.length - this.start > RECENT_EVENTS) this.start = this.events.length - RECENT_EVENTS;
+    if (this.start > RECENT_EVENTS) {
+      this.events = this.events.slice(this.start);
+      this.start = 0;
+    }
+  }
+
+  /** Up to `limit` events after `position`, or undefined when they are not all known here. */
+  after(position: bigint, limit: number): RecordedEvent[] | undefined {
+    if (position >= this.last) return [];
+    const oldest = this.events[this.start];
+    if (!oldest || position + 1n < oldest.position) return undefined;
+    const index = this.start + Number(position + 1n - oldest.position);
+    return this.events.slice(index, index + limit);
+  }
+
+  /**
+   * A stream's events from `revision` on (up to `limit`, -1 for all), or undefined when this does not
+   * know them all: a stream this process has not appended to, or a read reaching further back than kept.
+   */
+  streamFrom(streamId: string, revision: bigint, limit: number): RecordedEvent[] | undefined {
+    const tail = this.tails.get(streamId);
+    const oldest = tail?.events[0];
+    if (!tail || !oldest || revision < oldest.revision) return undefined;
+    const index = Number(revision - oldest.revision);
+    return tail.events.slice(index, limit < 0 ? undefined : index + limit);
+  }
+
+  private remember(event: RecordedEvent): void {
+    let tail = this.tails.get(event.streamId);
+    const newest = tail?.events.at(-1);
+    if (!tail || !newest || event.revision !== newest.revision + 1n) {
+      // A stream first seen here is only known from this event on if it is its first: otherwise the
+      // events before it are not here, and a read from an earlier revision goes to the database.
+      if (this.tails.size >= MAX_STREAMS) this.tails.clear();
+      tail = { events: [] };
+      this.tails.set(event.streamId, tail);
+    }
+    tail.events.push(event);
+    if (tail.events.length > RECENT_PER_STREAM) tail.events.shift();
+  }
+}
