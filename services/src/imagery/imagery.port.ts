@@ -26,4 +26,9 @@ export interface ImageryProvider {
   findNear(location: LatLng, radiusMeters: number): Promise<PanoramaCandidate | null>;
   /** Equirectangular image bytes; throws ImageryUnavailableError when the provider cannot serve it. */
   fetchImage(imageId: string): Promise<PanoramaImage>;
+  /**
+   * Pictures a player can move to from this one (its sequence neighbours, nearest first), for games that
+   * allow movement; absent or empty when the provider has none.
+   */
+  neighbours?(imageId: string): Promise<PanoramaCandidate[]>;
 }
