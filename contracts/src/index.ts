@@ -19,3 +19,4 @@ export * from './rest/auth.js';
 export * from './read-models/documents.js';
 export * from './socket/events.js';
 export * from './rest/client-config.js';
+export * from './rest/imagery.js';

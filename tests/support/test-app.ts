@@ -24,7 +24,8 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '
 /** The real embedded app on a fresh data directory (real SQLite files), served on an ephemeral port. */
 export async function startTestApp(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'globetrail-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', ...options.env }, { clientDist: join(repoRoot, 'client', 'dist'), releaseId: 'test' });
+  // Offline pictures unless a test says otherwise: tests never depend on (or wait for) the real network.
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', IMAGERY_PROVIDER: 'offline', ...options.env }, { clientDist: join(repoRoot, 'client', 'dist'), releaseId: 'test' });
   const app = await createApp(config, { logger: false });
   await app.listen(0, '127.0.0.1');
   const stop = () => app.close();

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { type DynamicModule, Inject, Injectable, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { AppConfig } from '../config/config.js';
 import { systemContext } from '../domain/decision-context.js';
-import { ImageryRegistry } from '../imagery/imagery-registry.js';
+import { openImagery } from '../imagery/open-imagery.js';
 import { openLocalImagery } from '../imagery/open-local-imagery.js';
 import type { LocalImageStore } from '../imagery/local/local-image-store.js';
 import { MapCatalog } from '../maps/map-catalog.js';
@@ -85,7 +85,7 @@ export class PlatformModule {
         },
         { provide: DECISION_CONTEXT, useFactory: (clock: Clock) => () => systemContext(clock.now), inject: [CLOCK] },
         { provide: LOCAL_IMAGES, useFactory: () => openLocalImagery(join(config.dataDir, 'imagery')) },
-        { provide: IMAGERY, useFactory: (images: LocalImageStore) => new ImageryRegistry([images], images), inject: [LOCAL_IMAGES] },
+        { provide: IMAGERY, useFactory: (images: LocalImageStore) => openImagery(config.imagery, config.dataDir, images).registry, inject: [LOCAL_IMAGES] },
         { provide: MAP_CATALOG, useFactory: (images: LocalImageStore) => new MapCatalog(() => images.list()), inject: [LOCAL_IMAGES] },
         CommandExecutor,
         PlatformLifecycle,

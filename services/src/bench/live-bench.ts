@@ -119,7 +119,7 @@ async function main(): Promise<void> {
       name: 'gateway',
       script: join(here, '..', 'main.js'),
       port: gamePort,
-      env: { DATA_DIR: join(dir, 'data'), PORT: String(gamePort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SPECTATOR_DELAY_PHASES: '0', CLOCK_SPEED: String(clockSpeed) },
+      env: { DATA_DIR: join(dir, 'data'), PORT: String(gamePort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', IMAGERY_PROVIDER: 'offline', SPECTATOR_DELAY_PHASES: '0', CLOCK_SPEED: String(clockSpeed) },
       ready: /GlobeTrail is running/,
       ...(profileDir ? { nodeArgs: ['--import', join(here, 'live', 'cpu-profile.js')], ipc: true } : {}),
     });

@@ -21,9 +21,21 @@ describe('loadConfig', () => {
     ['MAP_STYLE_URL', { MAP_STYLE_URL: 'not a url' }],
     ['IDENTITY_MODE', { IDENTITY_MODE: 'ldap' }],
     ['OIDC_ISSUER', { IDENTITY_MODE: 'oidc' }],
+    ['IMAGERY_PROVIDER', { IMAGERY_PROVIDER: 'streetview' }],
+    ['MAPILLARY_TOKEN', { IMAGERY_PROVIDER: 'mapillary' }],
+    ['MAPILLARY_TOKEN', { MAPILLARY_TOKEN: 'abc' }],
+    ['PANORAMAX_URL', { PANORAMAX_URL: 'panoramax' }],
+    ['IMAGERY_CACHE_MB', { IMAGERY_CACHE_MB: '-1' }],
   ])('stops with an error naming %s', (variable, env) => {
     expect(() => loadConfig(env, defaults)).toThrow(ConfigError);
     expect(() => loadConfig(env, defaults)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
+  });
+
+  it('searches Panoramax by default, Mapillary when given a token, and nothing online when told offline', () => {
+    expect(loadConfig({}, defaults).imagery).toEqual({ online: { provider: 'panoramax', url: 'https://api.panoramax.xyz' }, cacheMaxBytes: 1024 * 1024 * 1024 });
+    expect(loadConfig({ MAPILLARY_TOKEN: 'MLY|123|abc' }, defaults).imagery.online).toEqual({ provider: 'mapillary', url: 'https://graph.mapillary.com', token: 'MLY|123|abc' });
+    expect(loadConfig({ MAPILLARY_TOKEN: 'MLY|123|abc', IMAGERY_PROVIDER: 'panoramax', PANORAMAX_URL: 'https://panoramax.example.org' }, defaults).imagery.online).toEqual({ provider: 'panoramax', url: 'https://panoramax.example.org' });
+    expect(loadConfig({ IMAGERY_PROVIDER: 'offline', IMAGERY_CACHE_MB: '10' }, defaults).imagery).toEqual({ online: null, cacheMaxBytes: 10 * 1024 * 1024 });
   });
 
   it('treats an empty variable as unset', () => {

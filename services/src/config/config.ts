@@ -23,6 +23,11 @@ const envSchema = z.object({
   MAP_STYLE_URL: optionalUrl,
   CLOCK_SPEED: z.coerce.number().min(1).max(1000).default(1),
   SPECTATOR_DELAY_PHASES: z.coerce.number().int().min(0).max(2).default(1),
+  IMAGERY_PROVIDER: z.enum(['auto', 'panoramax', 'mapillary', 'offline']).default('auto'),
+  PANORAMAX_URL: z.url().default('https://api.panoramax.xyz'),
+  MAPILLARY_URL: z.url().default('https://graph.mapillary.com'),
+  MAPILLARY_TOKEN: z.string().regex(/^MLY\|/, 'a Mapillary client token starts with "MLY|"').optional(),
+  IMAGERY_CACHE_MB: z.coerce.number().int().min(0).max(1_000_000).default(1024),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -41,6 +46,17 @@ export interface AppConfig {
   /** How fast game timers run; 1 is real time (tests and demos run games faster). */
   clockSpeed: number;
   spectatorDelayPhases: number;
+  imagery: ImageryConfig;
+}
+
+/**
+ * Where round pictures come from. `online` is the provider searched near each round's location (null:
+ * only the offline pictures); the offline default always backs it up.
+ */
+export interface ImageryConfig {
+  online: { provider: 'panoramax'; url: string } | { provider: 'mapillary'; url: string; token: string } | null;
+  /** Disk cache of served online pictures, in bytes. */
+  cacheMaxBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -74,7 +90,23 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     releaseId: defaults.releaseId,
     clockSpeed: e.CLOCK_SPEED,
     spectatorDelayPhases: e.SPECTATOR_DELAY_PHASES,
+    imagery: { online: onlineImagery(e), cacheMaxBytes: e.IMAGERY_CACHE_MB * 1024 * 1024 },
   };
+}
+
+/** `auto`: Mapillary when a token is given, else Panoramax (open, no key). */
+function onlineImagery(e: Env): ImageryConfig['online'] {
+  switch (e.IMAGERY_PROVIDER) {
+    case 'offline':
+      return null;
+    case 'panoramax':
+      return { provider: 'panoramax', url: e.PANORAMAX_URL };
+    case 'mapillary':
+      if (!e.MAPILLARY_TOKEN) throw new ConfigError('MAPILLARY_TOKEN', 'is required when IMAGERY_PROVIDER=mapillary');
+      return { provider: 'mapillary', url: e.MAPILLARY_URL, token: e.MAPILLARY_TOKEN };
+    case 'auto':
+      return e.MAPILLARY_TOKEN ? { provider: 'mapillary', url: e.MAPILLARY_URL, token: e.MAPILLARY_TOKEN } : { provider: 'panoramax', url: e.PANORAMAX_URL };
+  }
 }
 
 function oidc(e: Env): AppConfig['identity'] {

@@ -1,15 +1,21 @@
 import { type ImageryProvider, ImageryUnavailableError, type PanoramaImage } from './imagery.port.js';
+import type { RoundPictures } from './round-pictures.js';
 
 /** The imagery providers this process can serve pictures from, by name. */
 export class ImageryRegistry {
   private readonly providers: Map<string, ImageryProvider>;
 
-  /** `nearby` answers "is there a picture near this point?" for shared locations (route loc/{lat,lng}). */
+  /** `rounds` chooses each round's picture (online provider or the offline default). */
   constructor(
     providers: readonly ImageryProvider[],
-    readonly nearby: ImageryProvider,
+    readonly rounds: RoundPictures,
   ) {
     this.providers = new Map(providers.map((provider) => [provider.name, provider]));
+  }
+
+  /** A configured provider by name (the local store is 'local'). */
+  get(provider: string): ImageryProvider | undefined {
+    return this.providers.get(provider);
   }
 
   fetchImage(provider: string, imageId: string): Promise<PanoramaImage> {

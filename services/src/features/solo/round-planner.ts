@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { LatLng } from '@globetrail/contracts';
 import { ApiException } from '../../api/api-error.js';
 import type { ResolvedRound } from '../../domain/solo/solo.decider.js';
-import { pickFreshLocation } from '../../domain/solo/pick-location.js';
 import type { ImageryRegistry } from '../../imagery/imagery-registry.js';
 import type { GameMap } from '../../maps/map-catalog.js';
 
@@ -14,7 +13,7 @@ export const SHARED_LOCATION_RADIUS_METERS = 25_000;
  * addresses the picture without saying anything about it.
  */
 export async function planRound(map: GameMap, imagery: ImageryRegistry, visited: ReadonlySet<string>, random: () => number, at?: LatLng): Promise<ResolvedRound> {
-  const picture = at ? await imagery.nearby.findNear(at, SHARED_LOCATION_RADIUS_METERS) : pickFreshLocation(map.locations(), visited, random);
+  const picture = at ? await imagery.rounds.near(at, SHARED_LOCATION_RADIUS_METERS) : await imagery.rounds.next(map.locations(), visited, random);
   if (!picture) {
     throw at
       ? new ApiException(404, 'no_imagery', `at: no panorama within ${SHARED_LOCATION_RADIUS_METERS / 1000} km of ${at.lat}, ${at.lng}`, 'at')
