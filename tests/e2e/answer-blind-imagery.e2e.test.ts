@@ -1,0 +1,159 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import type { ImageryStatus, LatLng, SoloGameView } from '@globetrail/contracts';
+import { LocalImageStore } from '../../services/src/imagery/local/local-image-store.js';
+import { type E2E, openPage, placeGuessOnMap, resultFigures, soloView, startE2E } from '../support/e2e.js';
+import { leakyJpeg, type StandIn, startStandIn } from '../support/imagery-stand-ins.js';
+
+/**
+ * The answer-blind promise, checked on the wire: every response the browser receives before its guess
+ * leaves (JSON, scripts, and the picture's own bytes) is captured, and none may carry the round's target
+ * (3 decimals of latitude or longitude, so either order and any separator) or the provider's picture id.
+ * Every request must go to our own server: the client never calls the provider.
+ */
+interface Capture {
+  bodies: Array<{ url: string; body: Buffer }>;
+  requests: string[];
+}
+
+function capture(page: Page): Capture {
+  const captured: Capture = { bodies: [], requests: [] };
+  let guessSent = false;
+  page.on('request', (request) => {
+    captured.requests.push(request.url());
+    if (/\/solo\/[^/]+\/guess$/.test(request.url())) guessSent = true;
+  });
+  page.on('response', (response) => {
+    if (guessSent) return;
+    void response.body().then((body) => captured.bodies.push({ url: response.url(), body }), () => undefined);
+  });
+  return captured;
+}
+
+async function playOneRound(e2e: E2E, page: Page): Promise<SoloGameView['rounds'][number]> {
+  await page.getByRole('dialog', { name: 'GlobeTrail' }).waitFor();
+  await page.getByRole('button', { name: 'Play' }).click();
+  await placeGuessOnMap(page);
+  await page.getByRole('button', { name: 'Guess' }).click();
+  await resultFigures(page);
+  return (await soloView(e2e, page)).rounds[0]!;
+}
+
+function assertBlind(captured: Capture, appUrl: string, target: LatLng, secrets: string[]): void {
+  const needles = [target.lat.toFixed(3), target.lng.toFixed(3), ...secrets];
+  const pictures = captured.bodies.filter(({ url }) => url.includes('/pano/'));
+  expect(pictures.length).toBeGreaterThan(0);
+  expect(pictures.every(({ body }) => body[0] === 0xff && body[1] === 0xd8)).toBe(true);
+  for (const { url, body } of captured.bodies) {
+    const text = body.toString('latin1');
+    expect({ url, leaks: needles.filter((needle) => text.includes(needle)) }).toEqual({ url, leaks: [] });
+  }
+  const origin = new URL(appUrl).origin;
+  expect(captured.requests.filter((url) => !url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:'))).toEqual([]);
+}
+
+async function servingOnline(e2e: E2E, provider: 'panoramax' | 'mapillary'): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const status = (await e2e.t.http.get('/imagery/status').expect(200)).body as ImageryStatus;
+    if (status.serving === provider) return;
+    if (Date.now() > deadline) throw new Error(`the app never served ${provider}: ${JSON.stringify(status)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe.each([
+  ['panoramax', (base: string) => ({ IMAGERY_PROVIDER: 'panoramax', PANORAMAX_URL: base })],
+  ['mapillary', (base: string) => ({ IMAGERY_PROVIDER: 'mapillary', MAPILLARY_URL: base, MAPILLARY_TOKEN: 'MLY|4242|stand-in-token' })],
+] as const)('a round on %s pictures in Chromium', (provider, env) => {
+  let standIn: StandIn;
+  let e2e: E2E;
+  beforeAll(async () => {
+    standIn = await startStandIn(provider);
+    e2e = await startE2E(env(standIn.base));
+    await servingOnline(e2e, provider);
+  });
+  afterAll(async () => {
+    await e2e.close();
+    await standIn.close();
+  });
+
+  it("shows the provider's picture, whose true position is the target, and the browser learns neither before the result", async () => {
+    const { page, context, errors } = await openPage(e2e);
+    const captured = capture(page);
+    const round = await playOneRound(e2e, page);
+    const target = round.result!.target;
+
+    // The round showed a picture the provider handed out, and scores against where it was taken.
+    const shown = [...standIn.pictures].find(([, at]) => at.lat === target.lat && at.lng === target.lng);
+    expect(shown).toBeDefined();
+    const [pictureId] = shown!;
+    // The picture the browser got was downloaded from the provider (with its position in its metadata)…
+    expect(standIn.requests.some((path) => path.includes(pictureId) && /\.jpg$/.test(path))).toBe(true);
+    // …and reached the browser without it.
+    assertBlind(captured, e2e.url, target, [pictureId]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a round on a map author\'s own picture in Chromium', () => {
+  let e2e: E2E;
+  const place = { lat: -33.8568, lng: 151.2153 };
+  beforeAll(async () => {
+    // The local store before the server opens it: one picture, carrying its position and id in EXIF/XMP.
+    const dataDir = mkdtempSync(join(tmpdir(), 'globetrail-local-imagery-'));
+    const store = new LocalImageStore(join(dataDir, 'imagery'));
+    store.add({ imageId: 'harbour-bridge-0042', location: place, heading: 30, jpeg: await leakyJpeg(place, 'harbour-bridge-0042') });
+    await store.close();
+    e2e = await startE2E({ DATA_DIR: dataDir });
+  });
+  afterAll(() => e2e.close());
+
+  it('serves it stripped: neither its position nor its id reach the browser before the result', async () => {
+    const { page, context, errors } = await openPage(e2e);
+    const captured = capture(page);
+    const round = await playOneRound(e2e, page);
+    expect(round.result!.target).toEqual(place);
+    assertBlind(captured, e2e.url, place, ['harbour-bridge-0042']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a round with no network at all in Chromium', () => {
+  let e2e: E2E;
+  beforeAll(async () => {
+    // The default configuration (auto: Panoramax), with the provider unreachable (nothing listens on port 9).
+    e2e = await startE2E({ IMAGERY_PROVIDER: 'auto', PANORAMAX_URL: 'http://127.0.0.1:9' });
+    const deadline = Date.now() + 15_000;
+    while (((await e2e.t.http.get('/imagery/status').expect(200)).body as ImageryStatus).status !== 'down') {
+      if (Date.now() > deadline) throw new Error('the unreachable provider was never found down');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+  afterAll(() => e2e.close());
+
+  it('plays a full round on the offline pictures, answer-blind, with every request outside the app blocked', async () => {
+    const { page, context, errors } = await openPage(e2e, '/', { width: 1280, height: 800 });
+    const blocked: string[] = [];
+    const origin = new URL(e2e.url).origin;
+    await context.route('**/*', (route) => {
+      const url = route.request().url();
+      if (url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+      blocked.push(url);
+      return route.abort('internetdisconnected');
+    });
+    await page.reload();
+    const captured = capture(page);
+    const round = await playOneRound(e2e, page);
+    const status = (await e2e.t.http.get('/imagery/status').expect(200)).body as ImageryStatus;
+    expect(status).toEqual({ online: 'panoramax', status: 'down', serving: 'offline' });
+    assertBlind(captured, e2e.url, round.result!.target, []);
+    expect(blocked).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
