@@ -13,13 +13,17 @@ const locations: PanoramaCandidate[] = Array.from({ length: 6 }, (_, i) => ({ pr
  * It records every point it was asked about.
  */
 class ListedProvider implements ImageryProvider {
-  readonly name = 'listed';
+  readonly name: string = 'listed';
   readonly answerBlind = true;
   readonly asked: LatLng[] = [];
   failing = false;
   slowMs = 0;
 
   constructor(private readonly pictures: PanoramaCandidate[]) {}
+
+  list(): readonly PanoramaCandidate[] {
+    return this.pictures;
+  }
 
   async findNear(location: LatLng, radiusMeters: number): Promise<PanoramaCandidate | null> {
     this.asked.push(location);
@@ -37,6 +41,11 @@ class ListedProvider implements ImageryProvider {
   }
 }
 
+/** The local store's part: offline pictures, named 'local' like the real one. */
+class OfflineProvider extends ListedProvider {
+  override readonly name: string = 'local';
+}
+
 const online = (id: string, lng: number): PanoramaCandidate => ({ provider: 'listed', imageId: id, location: { lat: 0.001, lng }, heading: 90 });
 
 async function upHealth(provider: ImageryProvider): Promise<ProviderHealth> {
@@ -51,7 +60,7 @@ const inOrder = () => 0.999_999;
 describe('RoundPictures', () => {
   it('uses the online picture near the chosen location when the provider has one', async () => {
     const provider = new ListedProvider([online('p-0', 0)]);
-    const rounds = new RoundPictures({ provider, health: await upHealth(provider) }, provider);
+    const rounds = new RoundPictures({ provider, health: await upHealth(provider) }, new OfflineProvider(locations));
     const picture = await rounds.next(locations, new Set(), inOrder);
     expect(picture).toMatchObject({ provider: 'listed', imageId: 'p-0' });
     expect(rounds.onlineProvider).toBe('listed');
@@ -59,7 +68,7 @@ describe('RoundPictures', () => {
 
   it('replaces a location without coverage by the next fresh one', async () => {
     const provider = new ListedProvider([online('p-1', 1)]);
-    const rounds = new RoundPictures({ provider, health: await upHealth(provider) }, provider);
+    const rounds = new RoundPictures({ provider, health: await upHealth(provider) }, new OfflineProvider(locations));
     const picture = await rounds.next(locations, new Set(), inOrder);
     expect(picture?.imageId).toBe('p-1');
     // Location 0 first (no picture within 2 km), then 1.
@@ -68,7 +77,7 @@ describe('RoundPictures', () => {
 
   it('falls back to the offline picture of the first location after its attempts, never to nothing', async () => {
     const provider = new ListedProvider([online('p-5', 5)]);
-    const rounds = new RoundPictures({ provider, health: await upHealth(provider) }, provider, { attempts: 2 });
+    const rounds = new RoundPictures({ provider, health: await upHealth(provider) }, new OfflineProvider(locations), { attempts: 2 });
     const picture = await rounds.next(locations, new Set(), inOrder);
     expect(picture).toMatchObject({ provider: 'local', imageId: 'off-0' });
     expect(provider.asked.slice(1)).toHaveLength(2);
@@ -76,14 +85,14 @@ describe('RoundPictures', () => {
 
   it('never shows an online picture the game has shown already', async () => {
     const provider = new ListedProvider([online('p-0', 0), online('p-1', 1)]);
-    const rounds = new RoundPictures({ provider, health: await upHealth(provider) }, provider);
+    const rounds = new RoundPictures({ provider, health: await upHealth(provider) }, new OfflineProvider(locations));
     expect((await rounds.next(locations, new Set(['p-0']), inOrder))?.imageId).toBe('p-1');
   });
 
   it('uses the offline pictures at once, and marks the provider down, when it fails', async () => {
     const provider = new ListedProvider([online('p-0', 0)]);
     const health = await upHealth(provider);
-    const rounds = new RoundPictures({ provider, health }, provider);
+    const rounds = new RoundPictures({ provider, health }, new OfflineProvider(locations));
     provider.failing = true;
     expect((await rounds.next(locations, new Set(), inOrder))?.provider).toBe('local');
     expect(health.current).toBe('down');
@@ -96,20 +105,33 @@ describe('RoundPictures', () => {
 
   it('uses the offline picture when the online searches take longer than the round may wait', async () => {
     const provider = new ListedProvider([online('p-0', 0)]);
-    const rounds = new RoundPictures({ provider, health: await upHealth(provider) }, provider, { budgetMs: 50 });
+    const rounds = new RoundPictures({ provider, health: await upHealth(provider) }, new OfflineProvider(locations), { budgetMs: 50 });
     provider.slowMs = 200;
     expect((await rounds.next(locations, new Set(), inOrder))?.provider).toBe('local');
   });
 
+  it('plays a fresh offline picture for a map of online pictures while their provider is down', async () => {
+    const saved = [online('p-0', 0), online('p-1', 1), online('p-2', 2), online('p-3', 3), online('p-4', 4)];
+    const provider = new ListedProvider(saved);
+    const health = await upHealth(provider);
+    const rounds = new RoundPictures({ provider, health }, new OfflineProvider(locations));
+    expect((await rounds.next(saved, new Set(), inOrder))?.imageId).toBe('p-0');
+    provider.failing = true;
+    const seen = new Set(['off-0', 'off-1']);
+    const picture = await rounds.next(saved, seen, inOrder);
+    expect(picture?.provider).toBe('local');
+    expect(seen.has(picture!.imageId)).toBe(false);
+  });
+
   it('with no online provider, plays the offline pictures, fresh ones first', async () => {
-    const rounds = new RoundPictures(null, new ListedProvider([]));
+    const rounds = new RoundPictures(null, new OfflineProvider([]));
     const seen = new Set(['off-0', 'off-1']);
     for (let i = 0; i < 20; i++) expect(seen.has((await rounds.next(locations, seen, Math.random))!.imageId)).toBe(false);
     expect(await rounds.next([], new Set(), Math.random)).toBeNull();
   });
 
   it('finds shared locations online first, then offline', async () => {
-    const offline = new ListedProvider([{ provider: 'local', imageId: 'off-9', location: { lat: 10, lng: 10 }, heading: 0 }]);
+    const offline = new OfflineProvider([{ provider: 'local', imageId: 'off-9', location: { lat: 10, lng: 10 }, heading: 0 }]);
     const provider = new ListedProvider([online('p-5', 5)]);
     const rounds = new RoundPictures({ provider, health: await upHealth(provider) }, offline);
     expect((await rounds.near({ lat: 0, lng: 5 }, 25_000))?.imageId).toBe('p-5');

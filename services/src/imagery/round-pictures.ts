@@ -25,10 +25,11 @@ export const DEFAULT_COVERAGE_RADIUS_METERS = 2_000;
  * round's target is the picture's true position.
  *
  * A map's locations are places, each with its offline picture (the local store: the generated sample
- * scenes, or a map author's own images). With an online provider configured and answering, a round
- * searches it near the next fresh location; a location with no picture there is replaced by the next
- * fresh one, up to `attempts`, and then by the offline picture of the first, so a round is never a blank
- * view. When the provider fails (or is known to be down) the round uses the offline picture at once.
+ * scenes, or a map author's own images), or pictures a provider had there (maps saved from the generator).
+ * With an online provider configured and answering, a round searches it near the next fresh location; a
+ * location with no picture there is replaced by the next fresh one, up to `attempts`, and then by an
+ * offline picture, so a round is never a blank view. When the provider fails (or is known to be down)
+ * the round uses an offline picture at once.
  */
 export class RoundPictures {
   private readonly coverageRadiusMeters: number;
@@ -37,8 +38,8 @@ export class RoundPictures {
 
   constructor(
     private readonly online: OnlineImagery | null,
-    /** Finds offline pictures near shared locations. */
-    private readonly offline: ImageryProvider,
+    /** The offline pictures (the local store): near shared locations, and for rounds the provider cannot serve. */
+    private readonly offline: ImageryProvider & { list(): readonly PanoramaCandidate[] },
     options: RoundPicturesOptions = {},
   ) {
     this.coverageRadiusMeters = options.coverageRadiusMeters ?? DEFAULT_COVERAGE_RADIUS_METERS;
@@ -62,10 +63,12 @@ export class RoundPictures {
    */
   async next(locations: readonly PanoramaCandidate[], visited: ReadonlySet<string>, random: () => number): Promise<PanoramaCandidate | null> {
     const order = freshOrder(locations, visited, random);
-    const first = order[0];
-    if (!first) return null;
+    if (order.length === 0) return null;
     const found = await this.searchOnline(order.slice(0, this.attempts).map((location) => location.location), this.coverageRadiusMeters, visited);
-    return found ?? first;
+    if (found) return found;
+    // A map of offline pictures plays its own; a map of online pictures (saved from the generator) plays
+    // a fresh offline picture while its provider cannot serve: another place, but never a blank view.
+    return order.find((location) => location.provider === this.offline.name) ?? freshOrder(this.offline.list(), visited, random)[0] ?? null;
   }
 
   /** The picture nearest `at` within `radiusMeters`: online first when it answers, else offline. */
