@@ -19,6 +19,7 @@ export const errorCodes = [
   'anonymous_not_allowed',
   'score_mismatch',
   'already_submitted',
+  'unranked_imagery',
   'round_not_guessed',
   'round_already_guessed',
   'round_not_current',

@@ -6,8 +6,8 @@ import { z } from 'zod';
  * rounds use ('offline' while the provider is unknown or down).
  */
 export const imageryStatusSchema = z.object({
-  online: z.enum(['panoramax', 'mapillary']).nullable(),
+  online: z.enum(['panoramax', 'mapillary', 'google']).nullable(),
   status: z.enum(['unknown', 'up', 'down']).nullable(),
-  serving: z.enum(['panoramax', 'mapillary', 'offline']),
+  serving: z.enum(['panoramax', 'mapillary', 'google', 'offline']),
 });
 export type ImageryStatus = z.infer<typeof imageryStatusSchema>;

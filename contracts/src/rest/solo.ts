@@ -8,13 +8,30 @@ export const startSoloGameRequestSchema = z.object({
 });
 export type StartSoloGameRequest = z.infer<typeof startSoloGameRequestSchema>;
 
-/** What a client learns when a round starts: an opaque picture address, never the target. */
+/**
+ * What Google's own viewer needs to show a round on Google Street View: the panorama's id.
+ *
+ * This is the one exception to answer-blindness. Google's terms require its pictures to be shown by its
+ * own viewer (the Maps JavaScript API in the browser), never downloaded and served by us, so the browser
+ * must get the panorama id, and Google's viewer knows where that panorama is: a player who reads the page
+ * can find the answer. Rounds on it are therefore marked (`answerBlind: false` on the game), never ranked
+ * (POST /score/submit answers 409 `unranked_imagery`), and ranked games never use Google.
+ */
+export const streetViewSchema = z.object({ panoId: z.string().min(1) });
+export type StreetView = z.infer<typeof streetViewSchema>;
+
+/**
+ * What a client learns when a round starts: an opaque picture address, never the target. `streetView` is
+ * set only for a round on Google Street View (see streetViewSchema); null or absent for every provider
+ * whose pictures reach the browser only as bytes under `panoramaUrl`.
+ */
 export const soloRoundViewSchema = z.object({
   roundIndex: z.number().int().min(0),
   panoramaUrl: z.string(),
   heading: z.number(),
   startedAt: z.string(),
   shared: z.boolean(),
+  streetView: streetViewSchema.nullable().optional(),
 });
 export type SoloRoundView = z.infer<typeof soloRoundViewSchema>;
 
@@ -23,6 +40,8 @@ export const startSoloGameResponseSchema = z.object({
   mapId: z.string(),
   mapName: z.string(),
   maxMapDistance: z.number(),
+  /** False once a round of the game is on imagery that is not answer-blind (Google Street View): unranked. */
+  answerBlind: z.boolean(),
   round: soloRoundViewSchema,
 });
 export type StartSoloGameResponse = z.infer<typeof startSoloGameResponseSchema>;
@@ -66,6 +85,8 @@ export const soloGameViewSchema = z.object({
   maxMapDistance: z.number(),
   startedAt: z.string(),
   totalPoints: z.number().int(),
+  /** False once a round of the game is on imagery that is not answer-blind (Google Street View): unranked. */
+  answerBlind: z.boolean(),
   rounds: z.array(soloRoundViewSchema.extend({ result: roundResultSchema.nullable() })),
 });
 export type SoloGameView = z.infer<typeof soloGameViewSchema>;

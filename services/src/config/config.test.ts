@@ -26,6 +26,9 @@ describe('loadConfig', () => {
     ['MAPILLARY_TOKEN', { MAPILLARY_TOKEN: 'abc' }],
     ['PANORAMAX_URL', { PANORAMAX_URL: 'panoramax' }],
     ['IMAGERY_CACHE_MB', { IMAGERY_CACHE_MB: '-1' }],
+    ['GOOGLE_MAPS_API_KEY', { IMAGERY_PROVIDER: 'google' }],
+    ['GOOGLE_MAPS_API_KEY', { IMAGERY_PROVIDER: 'google', GOOGLE_MAPS_API_KEY: 'AIza with spaces' }],
+    ['GOOGLE_MAPS_URL', { GOOGLE_MAPS_URL: 'maps.googleapis.com' }],
   ])('stops with an error naming %s', (variable, env) => {
     expect(() => loadConfig(env, defaults)).toThrow(ConfigError);
     expect(() => loadConfig(env, defaults)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
@@ -36,6 +39,29 @@ describe('loadConfig', () => {
     expect(loadConfig({ MAPILLARY_TOKEN: 'MLY|123|abc' }, defaults).imagery.online).toEqual({ provider: 'mapillary', url: 'https://graph.mapillary.com', token: 'MLY|123|abc' });
     expect(loadConfig({ MAPILLARY_TOKEN: 'MLY|123|abc', IMAGERY_PROVIDER: 'panoramax', PANORAMAX_URL: 'https://panoramax.example.org' }, defaults).imagery.online).toEqual({ provider: 'panoramax', url: 'https://panoramax.example.org' });
     expect(loadConfig({ IMAGERY_PROVIDER: 'offline', IMAGERY_CACHE_MB: '10' }, defaults).imagery).toEqual({ online: null, cacheMaxBytes: 10 * 1024 * 1024 });
+  });
+
+  it('plays Google Street View only when chosen, with its key; the browser key defaults to the same key', () => {
+    const key = 'AIzaSyTest-key_0123456789';
+    expect(loadConfig({ IMAGERY_PROVIDER: 'google', GOOGLE_MAPS_API_KEY: key }, defaults).imagery.online).toEqual({
+      provider: 'google',
+      url: 'https://maps.googleapis.com',
+      key,
+      browserKey: key,
+    });
+    expect(
+      loadConfig({ IMAGERY_PROVIDER: 'google', GOOGLE_MAPS_API_KEY: key, GOOGLE_MAPS_BROWSER_KEY: 'AIzaBrowser', GOOGLE_MAPS_URL: 'http://127.0.0.1:9999' }, defaults).imagery.online,
+    ).toEqual({ provider: 'google', url: 'http://127.0.0.1:9999', key, browserKey: 'AIzaBrowser' });
+    // `auto` never picks Google: its rounds are unranked, so it is an explicit choice.
+    expect(loadConfig({ GOOGLE_MAPS_API_KEY: key }, defaults).imagery.online).toEqual({ provider: 'panoramax', url: 'https://api.panoramax.xyz' });
+    expect(loadConfig({ GOOGLE_MAPS_API_KEY: key, MAPILLARY_TOKEN: 'MLY|1|a' }, defaults).imagery.online).toMatchObject({ provider: 'mapillary' });
+  });
+
+  it('never quotes a credential in its message', () => {
+    for (const env of [{ MAPILLARY_TOKEN: 'secret-token' }, { GOOGLE_MAPS_API_KEY: 'secret key' }, { GOOGLE_MAPS_BROWSER_KEY: 'secret key' }]) {
+      expect(() => loadConfig(env, defaults)).toThrow(ConfigError);
+      expect(() => loadConfig(env, defaults)).not.toThrow(/secret/);
+    }
   });
 
   it('treats an empty variable as unset', () => {

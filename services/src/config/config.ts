@@ -23,14 +23,20 @@ const envSchema = z.object({
   MAP_STYLE_URL: optionalUrl,
   CLOCK_SPEED: z.coerce.number().min(1).max(1000).default(1),
   SPECTATOR_DELAY_PHASES: z.coerce.number().int().min(0).max(2).default(1),
-  IMAGERY_PROVIDER: z.enum(['auto', 'panoramax', 'mapillary', 'offline']).default('auto'),
+  IMAGERY_PROVIDER: z.enum(['auto', 'panoramax', 'mapillary', 'google', 'offline']).default('auto'),
   PANORAMAX_URL: z.url().default('https://api.panoramax.xyz'),
   MAPILLARY_URL: z.url().default('https://graph.mapillary.com'),
   MAPILLARY_TOKEN: z.string().regex(/^MLY\|/, 'a Mapillary client token starts with "MLY|"').optional(),
+  GOOGLE_MAPS_URL: z.url().default('https://maps.googleapis.com'),
+  GOOGLE_MAPS_API_KEY: z.string().regex(/^\S+$/, 'a Google Maps Platform API key has no spaces').optional(),
+  GOOGLE_MAPS_BROWSER_KEY: z.string().regex(/^\S+$/, 'a Google Maps Platform API key has no spaces').optional(),
   IMAGERY_CACHE_MB: z.coerce.number().int().min(0).max(1_000_000).default(1024),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Credentials: a message about a bad one must not quote it (messages end up in logs). */
+const SECRET_VARIABLES: ReadonlySet<string> = new Set(['MAPILLARY_TOKEN', 'GOOGLE_MAPS_API_KEY', 'GOOGLE_MAPS_BROWSER_KEY']);
 
 export interface AppConfig {
   port: number;
@@ -54,7 +60,12 @@ export interface AppConfig {
  * only the offline pictures); the offline default always backs it up.
  */
 export interface ImageryConfig {
-  online: { provider: 'panoramax'; url: string } | { provider: 'mapillary'; url: string; token: string } | null;
+  online:
+    | { provider: 'panoramax'; url: string }
+    | { provider: 'mapillary'; url: string; token: string }
+    /** `key` queries metadata from the server; `browserKey` loads Google's viewer in the browser (client-config). */
+    | { provider: 'google'; url: string; key: string; browserKey: string }
+    | null;
   /** Disk cache of served online pictures, in bytes. */
   cacheMaxBytes: number;
 }
@@ -76,7 +87,8 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const variable = String(issue.path[0]);
-    throw new ConfigError(variable, `${issue.message} (got ${JSON.stringify(present[variable])})`);
+    const got = SECRET_VARIABLES.has(variable) ? 'the value is not shown' : `got ${JSON.stringify(present[variable])}`;
+    throw new ConfigError(variable, `${issue.message} (${got})`);
   }
   const e = parsed.data;
   return {
@@ -94,7 +106,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
   };
 }
 
-/** `auto`: Mapillary when a token is given, else Panoramax (open, no key). */
+/** `auto`: Mapillary when a token is given, else Panoramax (open, no key). Google is never chosen by `auto`: its rounds are unranked. */
 function onlineImagery(e: Env): ImageryConfig['online'] {
   switch (e.IMAGERY_PROVIDER) {
     case 'offline':
@@ -104,6 +116,9 @@ function onlineImagery(e: Env): ImageryConfig['online'] {
     case 'mapillary':
       if (!e.MAPILLARY_TOKEN) throw new ConfigError('MAPILLARY_TOKEN', 'is required when IMAGERY_PROVIDER=mapillary');
       return { provider: 'mapillary', url: e.MAPILLARY_URL, token: e.MAPILLARY_TOKEN };
+    case 'google':
+      if (!e.GOOGLE_MAPS_API_KEY) throw new ConfigError('GOOGLE_MAPS_API_KEY', 'is required when IMAGERY_PROVIDER=google');
+      return { provider: 'google', url: e.GOOGLE_MAPS_URL, key: e.GOOGLE_MAPS_API_KEY, browserKey: e.GOOGLE_MAPS_BROWSER_KEY ?? e.GOOGLE_MAPS_API_KEY };
     case 'auto':
       return e.MAPILLARY_TOKEN ? { provider: 'mapillary', url: e.MAPILLARY_URL, token: e.MAPILLARY_TOKEN } : { provider: 'panoramax', url: e.PANORAMAX_URL };
   }

@@ -14,7 +14,7 @@ const locations: PanoramaCandidate[] = Array.from({ length: 6 }, (_, i) => ({ pr
  */
 class ListedProvider implements ImageryProvider {
   readonly name: string = 'listed';
-  readonly answerBlind = true;
+  readonly answerBlind: boolean = true;
   readonly asked: LatLng[] = [];
   failing = false;
   slowMs = 0;
@@ -39,6 +39,11 @@ class ListedProvider implements ImageryProvider {
   async fetchImage(): Promise<never> {
     throw new ImageryUnavailableError('not needed here');
   }
+}
+
+/** A provider shown by its own viewer (like Google Street View): the browser learns its picture ids. */
+class NotAnswerBlindProvider extends ListedProvider {
+  override readonly answerBlind: boolean = false;
 }
 
 /** The local store's part: offline pictures, named 'local' like the real one. */
@@ -128,6 +133,25 @@ describe('RoundPictures', () => {
     const seen = new Set(['off-0', 'off-1']);
     for (let i = 0; i < 20; i++) expect(seen.has((await rounds.next(locations, seen, Math.random))!.imageId)).toBe(false);
     expect(await rounds.next([], new Set(), Math.random)).toBeNull();
+  });
+
+  it('gives ranked rounds (answer-blind only) an offline picture without asking a provider that is not answer-blind', async () => {
+    const provider = new NotAnswerBlindProvider([online('g-0', 0)]);
+    const rounds = new RoundPictures({ provider, health: await upHealth(provider) }, new OfflineProvider(locations));
+    const asked = provider.asked.length;
+    for (let i = 0; i < 10; i++) {
+      const picture = await rounds.next(locations, new Set(), Math.random, { answerBlindOnly: true });
+      expect(picture?.provider).toBe('local');
+    }
+    expect(provider.asked).toHaveLength(asked);
+    // Unranked rounds still use it.
+    expect(await rounds.next(locations, new Set(), inOrder)).toMatchObject({ provider: 'listed', imageId: 'g-0' });
+  });
+
+  it('asks an answer-blind provider as usual when rounds must be answer-blind', async () => {
+    const provider = new ListedProvider([online('p-0', 0)]);
+    const rounds = new RoundPictures({ provider, health: await upHealth(provider) }, new OfflineProvider(locations));
+    expect(await rounds.next(locations, new Set(), inOrder, { answerBlindOnly: true })).toMatchObject({ provider: 'listed', imageId: 'p-0' });
   });
 
   it('finds shared locations online first, then offline', async () => {

@@ -20,6 +20,15 @@ export interface RoundPicturesOptions {
 
 export const DEFAULT_COVERAGE_RADIUS_METERS = 2_000;
 
+export interface NextPictureOptions {
+  /**
+   * Only pictures the browser gets as bytes from our server: a provider that is not answer-blind (Google
+   * Street View, shown by its own viewer) is skipped and the round plays an offline picture. Ranked games
+   * ask for this: a player could read a non-answer-blind round's answer out of the page.
+   */
+  answerBlindOnly?: boolean;
+}
+
 /**
  * Chooses the picture each round shows, when the round is prepared (before anyone sees it), so the
  * round's target is the picture's true position.
@@ -61,10 +70,11 @@ export class RoundPictures {
    * The next round's picture among `locations`, never one of `visited` (picture ids this game showed);
    * null only when the map has no locations.
    */
-  async next(locations: readonly PanoramaCandidate[], visited: ReadonlySet<string>, random: () => number): Promise<PanoramaCandidate | null> {
+  async next(locations: readonly PanoramaCandidate[], visited: ReadonlySet<string>, random: () => number, options: NextPictureOptions = {}): Promise<PanoramaCandidate | null> {
     const order = freshOrder(locations, visited, random);
     if (order.length === 0) return null;
-    const found = await this.searchOnline(order.slice(0, this.attempts).map((location) => location.location), this.coverageRadiusMeters, visited);
+    const skipOnline = options.answerBlindOnly === true && this.online?.provider.answerBlind === false;
+    const found = skipOnline ? null : await this.searchOnline(order.slice(0, this.attempts).map((location) => location.location), this.coverageRadiusMeters, visited);
     if (found) return found;
     // A map of offline pictures plays its own; a map of online pictures (saved from the generator) plays
     // a fresh offline picture while its provider cannot serve: another place, but never a blank view.

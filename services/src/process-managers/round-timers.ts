@@ -87,12 +87,17 @@ export class RoundTimers implements OnModuleInit, OnModuleDestroy {
     await this.executor.execute(stream, gameDecider, command, { actor: 'round-timers', readModels: LIVE_READ_MODELS });
   }
 
-  /** A fresh picture of the game's map, never one this game has shown already. */
+  /**
+   * A fresh picture of the game's map, never one this game has shown already. Always answer-blind: arena
+   * games are ranked, and live screens show pictures only through our opaque addresses (Google Street
+   * View, which needs its own viewer, is played in single-player games only).
+   */
   private async resolvePicture(game: Game) {
     const map = this.maps.get(game.map.id);
     if (!map) throw new Error(`game ${game.gameId} is played on ${game.map.id}, which no longer exists`);
     const context = this.executor.context();
-    const { target, panorama } = await planRound(map, this.imagery, new Set(game.rounds.map((round) => round.panorama.imageId)), context.random);
+    const visited = new Set(game.rounds.map((round) => round.panorama.imageId));
+    const { target, panorama } = await planRound(map, this.imagery, visited, context.random, undefined, { answerBlindOnly: true });
     return { target, panorama };
   }
 }

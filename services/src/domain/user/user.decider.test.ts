@@ -13,6 +13,7 @@ const round: ScoredRound = {
   mapId: 'world',
   target: { lat: 48.8584, lng: 2.2945 },
   targetCountryCode: 'FR',
+  imagery: { provider: 'local', answerBlind: true },
   result: { guess: { lat: 48.0, lng: 2.0 }, distanceMeters: 98_000, points: 6123, guessCountryCode: 'FR' },
 };
 
@@ -98,6 +99,12 @@ describe('user decider', () => {
     it('never scores the same target twice', () => {
       const [first] = user.given([created]).when(submit()) as UserEvent[];
       expect(user.given([created, first!]).when(submit())).toMatchObject({ status: 409, code: 'already_submitted' });
+    });
+
+    it('never ranks a round on imagery that is not answer-blind (Google Street View), naming the game', () => {
+      const onGoogle: ScoredRound = { ...round, imagery: { provider: 'google', answerBlind: false } };
+      expect(user.given([created]).when(submit(submission(), onGoogle))).toMatchObject({ status: 409, code: 'unranked_imagery', field: 'gameId' });
+      expect(user.given([created]).when(submit(submission(), onGoogle))).toMatchObject({ message: expect.stringContaining('google') });
     });
 
     it('refuses a round that has no guess yet', () => {

@@ -29,6 +29,8 @@ export interface ScoredRound {
   mapId: string;
   target: LatLng;
   targetCountryCode: string | null;
+  /** Where the round's picture came from; a picture that was not answer-blind (Google Street View) is never ranked. */
+  imagery: { provider: string; answerBlind: boolean };
   result: { guess: LatLng; distanceMeters: number; points: number; guessCountryCode: string | null } | null;
 }
 
@@ -123,6 +125,10 @@ function decideSubmitScore(command: Extract<UserCommand, { type: 'SubmitScore' }
   if (state.status !== 'active') return reject(404, 'not_found', 'create the player first (POST /user/create)');
   if (!round) return reject(404, 'not_found', `no round ${submission.roundNumber} in game ${submission.gameId}`, 'gameId');
   if (round.playerId !== command.userId) return reject(403, 'forbidden', 'this round belongs to another player', 'gameId');
+  if (!round.imagery.answerBlind) {
+    const message = `gameId: this round was played on ${round.imagery.provider} imagery, which is not answer-blind (the page can reveal the answer), so it is never ranked`;
+    return reject(409, 'unranked_imagery', message, 'gameId');
+  }
   if (state.submittedTargets.has(targetKey(round.target))) return reject(409, 'already_submitted', 'this target was already scored');
   const { result } = round;
   if (!result) return reject(409, 'round_not_guessed', `round ${round.roundIndex} has no guess yet`, 'roundNumber');

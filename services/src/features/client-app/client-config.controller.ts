@@ -14,6 +14,12 @@ export class ClientConfigController {
   @ApiOperation({ summary: 'Runtime settings for the browser client' })
   @ZodResponse(200, clientConfigSchema)
   get(): ClientConfig {
-    return { onlineMapStyleUrl: this.config.onlineMapStyleUrl, releaseId: this.config.releaseId };
+    const online = this.config.imagery.online;
+    return {
+      onlineMapStyleUrl: this.config.onlineMapStyleUrl,
+      releaseId: this.config.releaseId,
+      // Only a server that plays Google Street View hands out a key; the browser needs it for Google's viewer.
+      googleMapsKey: online?.provider === 'google' ? online.browserKey : null,
+    };
   }
 }

@@ -14,7 +14,7 @@ export class ImageryStatusController {
   @ApiOperation({ summary: 'The configured online imagery provider, whether it answers, and what new rounds use' })
   status(): ImageryStatus {
     const online = this.imagery.rounds.status();
-    const provider = online?.provider === 'panoramax' || online?.provider === 'mapillary' ? online.provider : null;
+    const provider = online?.provider === 'panoramax' || online?.provider === 'mapillary' || online?.provider === 'google' ? online.provider : null;
     return { online: provider, status: online?.status ?? null, serving: provider && online?.status === 'up' ? provider : 'offline' };
   }
 }

@@ -19,7 +19,7 @@ export class ScoreController {
   @ApiSecurity(IDENTITY_SECURITY_SCHEME)
   @ApiOperation({
     summary: "Add a played round's points to the signed-in player's total",
-    description: 'The server scores the round from its stored target; a payload that disagrees is refused with a 400 naming the field. A target is scored once (409 already_submitted).',
+    description: 'The server scores the round from its stored target; a payload that disagrees is refused with a 400 naming the field. A target is scored once (409 already_submitted). A round on imagery that is not answer-blind (Google Street View) is never ranked (409 unranked_imagery).',
   })
   @ZodBody(scoreSubmissionSchema)
   @ZodResponse(200, scoreSubmissionResponseSchema)

@@ -4,6 +4,7 @@ import { type ScoreSubmission, type ScoreSubmissionResponse, streamName } from '
 import { CommandExecutor } from '../../app/command-executor.js';
 import { READ_STORE } from '../../app/tokens.js';
 import { soloDecider } from '../../domain/solo/solo.decider.js';
+import { isAnswerBlindProvider } from '../../imagery/answer-blind.js';
 import { type ScoredRound, userDecider } from '../../domain/user/user.decider.js';
 import type { Principal } from '../../identity/identity.port.js';
 import type { ReadStore } from '../../platform/read-store/read-store.port.js';
@@ -31,6 +32,7 @@ async function storedRound(executor: CommandExecutor, gameId: string, roundIndex
     mapId: state.mapId,
     target: round.target,
     targetCountryCode: round.targetCountryCode,
+    imagery: { provider: round.panorama.provider, answerBlind: isAnswerBlindProvider(round.panorama.provider) },
     result: round.result && { guess: round.result.guess, distanceMeters: round.result.distanceMeters, points: round.result.points, guessCountryCode: round.result.guessCountryCode },
   };
 }

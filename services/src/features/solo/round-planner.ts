@@ -3,6 +3,7 @@ import type { LatLng } from '@globetrail/contracts';
 import { ApiException } from '../../api/api-error.js';
 import type { ResolvedRound } from '../../domain/solo/solo.decider.js';
 import type { ImageryRegistry } from '../../imagery/imagery-registry.js';
+import type { NextPictureOptions } from '../../imagery/round-pictures.js';
 import type { GameMap } from '../../maps/map-catalog.js';
 
 /** How far from a shared location a picture may be and still stand for it. */
@@ -12,8 +13,15 @@ export const SHARED_LOCATION_RADIUS_METERS = 25_000;
  * Resolves the picture a round will show before anyone sees it. The token is 128 random bits: it
  * addresses the picture without saying anything about it.
  */
-export async function planRound(map: GameMap, imagery: ImageryRegistry, visited: ReadonlySet<string>, random: () => number, at?: LatLng): Promise<ResolvedRound> {
-  const picture = at ? await imagery.rounds.near(at, SHARED_LOCATION_RADIUS_METERS) : await imagery.rounds.next(map.locations(), visited, random);
+export async function planRound(
+  map: GameMap,
+  imagery: ImageryRegistry,
+  visited: ReadonlySet<string>,
+  random: () => number,
+  at?: LatLng,
+  options: NextPictureOptions = {},
+): Promise<ResolvedRound> {
+  const picture = at ? await imagery.rounds.near(at, SHARED_LOCATION_RADIUS_METERS) : await imagery.rounds.next(map.locations(), visited, random, options);
   if (!picture) {
     throw at
       ? new ApiException(404, 'no_imagery', `at: no panorama within ${SHARED_LOCATION_RADIUS_METERS / 1000} km of ${at.lat}, ${at.lng}`, 'at')

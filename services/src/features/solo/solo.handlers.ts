@@ -6,6 +6,7 @@ import { CommandExecutor } from '../../app/command-executor.js';
 import { IMAGERY, MAP_CATALOG, READ_STORE } from '../../app/tokens.js';
 import type { DecisionContext } from '../../domain/decider.js';
 import { awaitsNewRound, type SoloRound, type SoloState, soloDecider } from '../../domain/solo/solo.decider.js';
+import { isAnswerBlindProvider, streetViewOf } from '../../imagery/answer-blind.js';
 import type { ImageryRegistry } from '../../imagery/imagery-registry.js';
 import { DEFAULT_MAP_ID, type MapCatalog } from '../../maps/map-catalog.js';
 import type { ReadStore } from '../../platform/read-store/read-store.port.js';
@@ -24,6 +25,7 @@ const roundView = (round: SoloRound): SoloRoundView => ({
   heading: round.panorama.heading,
   startedAt: round.startedAt,
   shared: round.shared,
+  streetView: streetViewOf(round.panorama),
 });
 
 const playing = (state: SoloState): PlayingGame => {
@@ -48,7 +50,8 @@ export class StartSoloGameHandler implements ICommandHandler<StartSoloGame> {
     const command = { type: 'StartSoloGame', gameId, playerId, map: { id: map.id, name: map.name, maxMapDistance: map.maxMapDistance }, firstRound } as const;
     const outcome = await this.executor.execute(streamName.solo(gameId), soloDecider, command, { actor: playerId, readModels: PANORAMA_READ_MODELS, context });
     const game = playing(outcome.state);
-    return { gameId, mapId: game.mapId, mapName: game.mapName, maxMapDistance: game.maxMapDistance, round: roundView(game.rounds[0]!) };
+    const answerBlind = game.rounds.every((round) => isAnswerBlindProvider(round.panorama.provider));
+    return { gameId, mapId: game.mapId, mapName: game.mapName, maxMapDistance: game.maxMapDistance, answerBlind, round: roundView(game.rounds[0]!) };
   }
 }
 

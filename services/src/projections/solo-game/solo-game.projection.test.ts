@@ -32,11 +32,25 @@ describe('solo game projection', () => {
         maxMapDistance: 20_037_500,
         startedAt: at,
         totalPoints: 0,
-        rounds: [{ roundIndex: 0, panoramaUrl: '/pano/tok-0123456789abcdef', heading: 30, startedAt: at, shared: false, result: null }],
+        answerBlind: true,
+        rounds: [{ roundIndex: 0, panoramaUrl: '/pano/tok-0123456789abcdef', heading: 30, startedAt: at, shared: false, streetView: null, result: null }],
       },
     ]);
     expect(JSON.stringify(solo_games)).not.toContain('48.858');
     expect(JSON.stringify(solo_games)).not.toContain('paris-1');
+  });
+
+  it("gives a round on Google Street View its panorama id for Google's viewer, and marks the game not answer-blind from then on", async () => {
+    const onGoogle = (roundIndex: number, provider: string, imageId: string): DomainEvent => ({
+      type: 'SoloRoundStarted',
+      version: 1,
+      data: { gameId: 'g1', roundIndex, target, targetCountryCode: 'FR', panorama: { token: `tok-${roundIndex}-0123456789abcdef`, provider, imageId, heading: 0 }, shared: false, startedAt: at },
+    });
+    const { solo_games } = await project(soloGameProjection, [['solo-g1', [...events, guessed, onGoogle(1, 'google', 'Qx7kTb2W3mZp9sLd0vYh4A'), onGoogle(2, 'local', 'paris-3')]]]);
+    const game = solo_games![0] as unknown as { answerBlind: boolean; rounds: Array<{ streetView: unknown }> };
+    expect(game.answerBlind).toBe(false);
+    expect(game.rounds.map((round) => round.streetView)).toEqual([null, { panoId: 'Qx7kTb2W3mZp9sLd0vYh4A' }, null]);
+    expect(JSON.stringify(solo_games)).not.toContain('paris-3');
   });
 
   it('adds the target with the result and sums the points', async () => {

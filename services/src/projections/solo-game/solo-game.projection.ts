@@ -1,10 +1,14 @@
 import { panoramaPath, readModelCollections, type SoloGameDoc } from '@globetrail/contracts';
 import { assertNever } from '../../domain/decider.js';
+import { isAnswerBlindProvider, streetViewOf } from '../../imagery/answer-blind.js';
 import { defineProjection, upsert } from '../projection.js';
 
 const collection = readModelCollections.soloGames;
 
-/** The player's view of a solo game. A round's target enters it only with the round's result. */
+/**
+ * The player's view of a solo game. A round's target enters it only with the round's result. A round on
+ * Google Street View carries its panorama id for Google's viewer and marks the game not answer-blind.
+ */
 export const soloGameProjection = defineProjection({
   name: 'solo-game',
   collections: [collection],
@@ -14,15 +18,18 @@ export const soloGameProjection = defineProjection({
     switch (event.type) {
       case 'SoloGameStarted': {
         const { gameId, playerId, mapId, mapName, maxMapDistance, startedAt } = event.data;
-        const game: SoloGameDoc = { id: gameId, gameId, playerId, mapId, mapName, maxMapDistance, startedAt, totalPoints: 0, rounds: [] };
+        const game: SoloGameDoc = { id: gameId, gameId, playerId, mapId, mapName, maxMapDistance, startedAt, totalPoints: 0, answerBlind: true, rounds: [] };
         return [upsert(collection, game, position)];
       }
       case 'SoloRoundStarted': {
         const game = await documents.get<SoloGameDoc>(collection, event.data.gameId);
         if (!game) return [];
         const { roundIndex, panorama, startedAt, shared } = event.data;
-        const round = { roundIndex, panoramaUrl: panoramaPath(panorama.token), heading: panorama.heading, startedAt, shared, result: null };
-        return [upsert(collection, { ...game, rounds: [...game.rounds.filter((r) => r.roundIndex !== roundIndex), round] }, position)];
+        const round = { roundIndex, panoramaUrl: panoramaPath(panorama.token), heading: panorama.heading, startedAt, shared, streetView: streetViewOf(panorama), result: null };
+        const rounds = [...game.rounds.filter((r) => r.roundIndex !== roundIndex), round];
+        // Documents written before games could be on Google lack the flag: their rounds were all answer-blind.
+        const answerBlind = (game.answerBlind ?? true) && isAnswerBlindProvider(panorama.provider);
+        return [upsert(collection, { ...game, answerBlind, rounds }, position)];
       }
       case 'SoloGuessPlaced': {
         const game = await documents.get<SoloGameDoc>(collection, event.data.gameId);

@@ -5,5 +5,6 @@ export async function soloGame(reads: ReadStore, gameId: string): Promise<SoloGa
   const doc = await reads.get<SoloGameDoc>(readModelCollections.soloGames, gameId);
   if (!doc) return null;
   const { id: _id, ...view } = doc;
-  return { ...view, rounds: [...view.rounds].sort((a, b) => a.roundIndex - b.roundIndex) };
+  // Documents written before games could be on Google lack the flag: their rounds were all answer-blind.
+  return { ...view, answerBlind: view.answerBlind ?? true, rounds: [...view.rounds].sort((a, b) => a.roundIndex - b.roundIndex) };
 }

@@ -3,6 +3,7 @@ import type { LatLng } from '@globetrail/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
+import { GoogleStreetView } from '../../../components/google-street-view';
 import { GuessPanel } from '../../../components/guess-panel';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { PanoramaViewer } from '../../../components/panorama-viewer';
@@ -97,8 +98,13 @@ export function GameScreen({ gameId }: { gameId: string }) {
 
   return (
     <div className="game-screen" data-testid="game-screen" data-round={round.roundIndex} data-phase={result ? 'result' : 'guessing'}>
-      <PanoramaViewer url={round.panoramaUrl} heading={round.heading} />
+      {round.streetView ? <GoogleStreetView panoId={round.streetView.panoId} heading={round.heading} /> : <PanoramaViewer url={round.panoramaUrl} heading={round.heading} />}
       <GameHeader roundNumber={round.roundIndex + 1} totalPoints={game.data.totalPoints} mapName={game.data.mapName} />
+      {(round.streetView || !game.data.answerBlind) && (
+        <p className="game-screen__unranked" role="note" data-testid="unranked-badge" title={t('game.unrankedGoogleHint')}>
+          {t('game.unrankedGoogle')}
+        </p>
+      )}
       {guessing && (
         <GuessPanel
           guess={currentGuess}

@@ -130,6 +130,13 @@ function ScoreStatus({ game, result }: { game: SoloGameView; result: RoundResult
   const { open } = useWindowActions();
   const submission = useScoreSubmission(game, result);
 
+  if (!submission.ranked) {
+    return (
+      <p className="round-result__saved muted" data-testid="unranked-result">
+        {t('result.unranked')}
+      </p>
+    );
+  }
   if (!submission.signedIn) {
     return (
       <div className="round-result__hint" data-testid="sign-in-hint">

@@ -26,7 +26,8 @@ function freshProfile(queryClient: QueryClient, uid: string): Promise<UserProfil
 
 /**
  * Adds a finished round to a signed-in player's points (SPEC §4/§5): only for accounts, never twice for
- * one target, and a round the server already has counts as done.
+ * one target, and a round the server already has counts as done. A round on Google Street View is never
+ * ranked (it is not answer-blind), so it is not sent at all.
  */
 export function useScoreSubmission(game: SoloGameView, result: RoundResult) {
   const { t } = useTranslation();
@@ -35,6 +36,7 @@ export function useScoreSubmission(game: SoloGameView, result: RoundResult) {
   const signedIn = isSignedIn(session);
   const uid = session?.user.uid ?? '';
   const key = `${game.gameId}:${result.roundIndex}`;
+  const ranked = !game.rounds.find((round) => round.roundIndex === result.roundIndex)?.streetView;
 
   const mutation = useMutation({
     mutationKey: ['score', game.gameId, result.roundIndex],
@@ -78,13 +80,15 @@ export function useScoreSubmission(game: SoloGameView, result: RoundResult) {
   const alreadySubmitted = hasSubmittedTarget(result.target);
   const { mutate, status } = mutation;
   useEffect(() => {
-    if (!signedIn || alreadySubmitted || status !== 'idle' || inFlight.has(key)) return;
+    if (!signedIn || !ranked || alreadySubmitted || status !== 'idle' || inFlight.has(key)) return;
     inFlight.add(key);
     mutate();
-  }, [signedIn, alreadySubmitted, status, key, mutate]);
+  }, [signedIn, ranked, alreadySubmitted, status, key, mutate]);
 
   return {
     signedIn,
+    /** False for a round on Google Street View: it never counts towards points or rank. */
+    ranked,
     /** Submitted in an earlier visit of this result (the target is on the local list). */
     alreadySubmitted: alreadySubmitted && status === 'idle',
     status,

@@ -37,6 +37,7 @@ function gameViewFromStart(started: StartSoloGameResponse, playerId: string): So
     maxMapDistance: started.maxMapDistance,
     startedAt: started.round.startedAt,
     totalPoints: 0,
+    answerBlind: started.answerBlind,
     rounds: [{ ...started.round, result: null }],
   };
 }
