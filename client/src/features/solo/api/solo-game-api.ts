@@ -7,14 +7,16 @@ import {
   type PlaceGuessResponse,
   type SoloGameView,
   type SoloRoundView,
+  type StartSoloGameRequest,
   type StartSoloGameResponse,
 } from '@globetrail/contracts';
 import { apiGet, apiPost } from '../../../lib/api/api-client';
 
 export const soloGameQueryKey = (gameId: string) => ['solo', gameId] as const;
 
-export function startSoloGame(at?: LatLng): Promise<StartSoloGameResponse> {
-  return apiPost('/solo', at ? { at } : {}, startSoloGameResponseSchema, { auth: true });
+/** Without a mapId the server's default map is played. */
+export function startSoloGame(request: StartSoloGameRequest = {}): Promise<StartSoloGameResponse> {
+  return apiPost('/solo', request, startSoloGameResponseSchema, { auth: true });
 }
 
 export function getSoloGame(gameId: string, signal?: AbortSignal): Promise<SoloGameView> {

@@ -11,13 +11,15 @@ export const START_SOLO_MUTATION_KEY = ['solo', 'start'] as const;
 export interface StartSoloVariables {
   /** A shared location (route loc/{lat,lng}) to play as the first round. */
   at?: LatLng;
+  /** A saved map to play (one made with the generator); the default map otherwise. */
+  mapId?: string;
 }
 
 export function useStartSoloGame() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: START_SOLO_MUTATION_KEY,
-    mutationFn: (variables: StartSoloVariables) => startSoloGame(variables.at),
+    mutationFn: (variables: StartSoloVariables) => startSoloGame(variables),
     onSuccess: (started) => {
       const uid = getSession()?.user.uid ?? '';
       queryClient.setQueryData(soloGameQueryKey(started.gameId), gameViewFromStart(started, uid));
