@@ -6,7 +6,7 @@ import { HomeRoute } from './routes/home-route';
 import { LocRoute } from './routes/loc-route';
 import { UserRoute } from './routes/user-route';
 
-/** SPEC §2 routes, hash-based, under one root layout with the router's error screen. */
+/** SPEC §2 routes, hash-based, under one root layout with the router's error screen (the generator aside). */
 export const router = createHashRouter([
   {
     path: '/',
@@ -22,5 +22,12 @@ export const router = createHashRouter([
       { path: 'privacypolicy', lazy: () => import('./routes/legal-routes').then((module) => ({ Component: module.PrivacyRoute })) },
       { path: 'termsofservice', lazy: () => import('./routes/legal-routes').then((module) => ({ Component: module.TermsRoute })) },
     ],
+  },
+  {
+    // SPEC §2: the generator tool sits outside the root layout (and keeps SPEC's spelling). It carries maplibre.
+    path: '/genarator/:limit/:key/:region',
+    errorElement: <RouteErrorScreen />,
+    hydrateFallbackElement: <LoadingScreen />,
+    lazy: () => import('./routes/generator-route').then((module) => ({ Component: module.GeneratorRoute })),
   },
 ]);

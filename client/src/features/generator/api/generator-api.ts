@@ -1,0 +1,29 @@
+import {
+  generatorRunViewSchema,
+  mapSummarySchema,
+  type GeneratorRunView,
+  type MapSummary,
+  type SaveGeneratedMapRequest,
+  type StartGeneratorRunRequest,
+} from '@globetrail/contracts';
+import { apiGet, apiPost } from '../../../lib/api/api-client';
+
+export const generatorRunQueryKey = (runId: string) => ['generator-run', runId] as const;
+
+const runPath = (runId: string) => `/generator/runs/${encodeURIComponent(runId)}`;
+
+export function startGeneratorRun(request: StartGeneratorRunRequest): Promise<GeneratorRunView> {
+  return apiPost('/generator/runs', request, generatorRunViewSchema, { auth: true });
+}
+
+export function getGeneratorRun(runId: string, signal?: AbortSignal): Promise<GeneratorRunView> {
+  return apiGet(runPath(runId), generatorRunViewSchema, { auth: true, ...(signal ? { signal } : {}) });
+}
+
+export function stopGeneratorRun(runId: string): Promise<GeneratorRunView> {
+  return apiPost(`${runPath(runId)}/stop`, {}, generatorRunViewSchema, { auth: true });
+}
+
+export function saveGeneratedMap(runId: string, request: SaveGeneratedMapRequest): Promise<MapSummary> {
+  return apiPost(`${runPath(runId)}/map`, request, mapSummarySchema, { auth: true });
+}
