@@ -6,17 +6,23 @@ import { SqliteEventStore } from '../../services/src/platform/event-store/sqlite
 import { SqliteReadStore } from '../../services/src/platform/read-store/sqlite-read-store.js';
 import { allProjections } from '../../services/src/projections/all-projections.js';
 import { Projections } from '../../services/src/projections/projections.js';
+import { generatedMap, servingOnline } from '../support/generator.js';
+import { startStandIn } from '../support/imagery-stand-ins.js';
 import { LiveClient } from '../support/live-client.js';
 import { playRounds, submissionFor } from '../support/play.js';
 import { anonymousPlayer, signedUpPlayer, startTestApp, type TestApp } from '../support/test-app.js';
 
 describe('rebuilding every projection from position 0', () => {
   it('gives exactly the documents the live projections hold', async () => {
-    const t = await startTestApp();
+    // An online provider (a stand-in) so that the generator can save a map.
+    const standIn = await startStandIn('panoramax');
+    const t = await startTestApp({ env: { IMAGERY_PROVIDER: 'panoramax', PANORAMAX_URL: standIn.base } });
     try {
+      await servingOnline(t, 'panoramax');
       await playEverything(t);
     } finally {
       await t.stop();
+      await standIn.close();
     }
 
     const events = SqliteEventStore.open(join(t.dataDir, 'events.sqlite'));
@@ -43,7 +49,7 @@ describe('rebuilding every projection from position 0', () => {
   });
 });
 
-/** Every kind of document: solo rounds and scores, an upgraded and a deleted player, a waiting lobby duel. */
+/** Every kind of document: solo rounds and scores, an upgraded and a deleted player, a waiting lobby duel, a saved map. */
 async function playEverything(t: TestApp): Promise<void> {
   const players = [await signedUpPlayer(t, 'Ada'), await signedUpPlayer(t, 'Bo'), await anonymousPlayer(t)];
   for (const player of players) {
@@ -60,4 +66,5 @@ async function playEverything(t: TestApp): Promise<void> {
   await host.ok('JoinGame', { gameId: duel });
   await host.ok('PostChat', { gameId: duel, text: 'anyone?' });
   host.close();
+  await generatedMap(t, players[0]!, { provider: 'panoramax', limit: 5, region: 'JP' }, 'Japan');
 }

@@ -26,7 +26,7 @@ async function accountFigures(page: Page): Promise<{ points: string; rank: strin
 describe('a signed-up player in Chromium', () => {
   it("sees their points and rank change after a round", async () => {
     // A European sample place: a guess anywhere near the map's centre is at most a few thousand km away.
-    const places = (e2e.t.app.get(MAP_CATALOG) as MapCatalog).get(DEFAULT_MAP_ID)!.locations();
+    const places = (await (e2e.t.app.get(MAP_CATALOG) as MapCatalog).get(DEFAULT_MAP_ID))!.locations();
     const target = places.find(({ location }) => location.lat > 35 && location.lat < 70 && location.lng > -25 && location.lng < 40)!.location;
 
     // A rival with a single point: 165° of arc from the target, close to the worst possible guess.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createCanvas } from '@napi-rs/canvas';
-import type { LatLng } from '@globetrail/contracts';
+import { greatCircleDistance, type LatLng } from '@globetrail/contracts';
 
 /**
  * Stand-ins for Panoramax and Mapillary with a picture everywhere, for tests of the whole app: a real HTTP
@@ -11,6 +11,9 @@ import type { LatLng } from '@globetrail/contracts';
  * services/src/imagery/{panoramax,mapillary}/fixtures/README.md). A search near any point answers one 360°
  * picture about 150 m north-east of it, and every picture's JPEG carries what real ones often do and the
  * game must never pass on: its position (as EXIF-style text, XMP GPS and a comment) and its provider id.
+ * Panoramax's place search answers, as the real one would, the nearest picture it already handed out when
+ * one lies within the searched distance (a round on a saved map searches at its picture's own position and
+ * finds that picture), and a new one otherwise.
  */
 export interface StandIn {
   readonly provider: 'panoramax' | 'mapillary';
@@ -19,6 +22,9 @@ export interface StandIn {
   readonly pictures: Map<string, LatLng>;
   /** Paths (with queries) of every request received. */
   readonly requests: string[];
+  /** Searches wait, unanswered, from now until `release()`: a test can hold work in flight. */
+  holdSearches(): void;
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -56,6 +62,7 @@ export async function startStandIn(provider: 'panoramax' | 'mapillary'): Promise
   const pictures = new Map<string, LatLng>();
   const collections = new Map<string, string>();
   const requests: string[] = [];
+  let held: { released: Promise<void>; release: () => void } | null = null;
   let base = '';
   const json = (response: import('node:http').ServerResponse, status: number, body: unknown, type = 'application/json') => {
     response.writeHead(status, { 'content-type': type });
@@ -86,10 +93,19 @@ export async function startStandIn(provider: 'panoramax' | 'mapillary'): Promise
     void (async () => {
       if (provider === 'panoramax') {
         if (url.pathname === '/api/search') {
+          await held?.released;
           const [lng, lat] = (url.searchParams.get('place_position') ?? '').split(',').map(Number);
-          const id = randomUUID();
-          collections.set(id, randomUUID());
-          pictureNear({ lat: lat!, lng: lng! }, id);
+          const point = { lat: lat!, lng: lng! };
+          const reach = Number((url.searchParams.get('place_distance') ?? '0-0').split('-')[1]);
+          const known = [...pictures]
+            .map(([id, at]) => ({ id, distance: greatCircleDistance(point, at) }))
+            .filter(({ distance }) => distance <= reach)
+            .sort((a, b) => a.distance - b.distance)[0];
+          const id = known?.id ?? randomUUID();
+          if (!known) {
+            collections.set(id, randomUUID());
+            pictureNear(point, id);
+          }
           return json(response, 200, { type: 'FeatureCollection', features: [panoramaxItem(id)], links: [] }, 'application/geo+json');
         }
         const item = /^\/api\/collections\/[^/]+\/items\/([^/]+)$/.exec(url.pathname);
@@ -102,6 +118,7 @@ export async function startStandIn(provider: 'panoramax' | 'mapillary'): Promise
         return json(response, 404, { message: 'Item not found', status_code: 404 });
       }
       if (url.pathname === '/images') {
+        await held?.released;
         const [minLng, minLat, maxLng, maxLat] = (url.searchParams.get('bbox') ?? '').split(',').map(Number);
         const id = String(1e15 + pictures.size);
         const at = pictureNear({ lat: (minLat! + maxLat!) / 2, lng: (minLng! + maxLng!) / 2 }, id);
@@ -130,6 +147,16 @@ export async function startStandIn(provider: 'panoramax' | 'mapillary'): Promise
     base,
     pictures,
     requests,
+    holdSearches() {
+      if (held) return;
+      let release = () => undefined as void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      held = { released, release };
+    },
+    release() {
+      held?.release();
+      held = null;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

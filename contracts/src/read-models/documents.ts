@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mapPictureSchema } from '../events/map-events.js';
 import { soloGameViewSchema } from '../rest/solo.js';
 
 /**
@@ -41,6 +42,7 @@ export const readModelCollections = {
   openDuels: 'open_duels',
   arenaRatings: 'arena_ratings',
   liveGames: 'live_games',
+  maps: 'maps',
 } as const;
 
 /** A lobby duel waiting for its opponent. */
@@ -67,3 +69,14 @@ export const roundPanoramaDocSchema = z.object({
   roundIndex: z.number().int(),
 });
 export type RoundPanoramaDoc = z.infer<typeof roundPanoramaDocSchema>;
+
+/** A map saved from the generator. Server-only as a whole: its pictures are the answers (clients get MapSummary). */
+export const mapDocSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  region: z.string(),
+  creatorId: z.string(),
+  pictures: z.array(mapPictureSchema),
+  createdAt: z.string(),
+});
+export type MapDoc = z.infer<typeof mapDocSchema>;

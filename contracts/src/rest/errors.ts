@@ -40,5 +40,13 @@ export const errorCodes = [
   'elo_too_low',
   'no_teams',
   'already_in_queue',
+  // The generator tool (contracts/src/rest/generator.ts)
+  'provider_not_configured',
+  'imagery_unavailable',
+  'too_many_runs',
+  'generator_busy',
+  'run_not_finished',
+  'run_failed',
+  'not_enough_locations',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

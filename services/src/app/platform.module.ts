@@ -86,7 +86,7 @@ export class PlatformModule {
         { provide: DECISION_CONTEXT, useFactory: (clock: Clock) => () => systemContext(clock.now), inject: [CLOCK] },
         { provide: LOCAL_IMAGES, useFactory: () => openLocalImagery(join(config.dataDir, 'imagery')) },
         { provide: IMAGERY, useFactory: (images: LocalImageStore) => openImagery(config.imagery, config.dataDir, images).registry, inject: [LOCAL_IMAGES] },
-        { provide: MAP_CATALOG, useFactory: (images: LocalImageStore) => new MapCatalog(() => images.list()), inject: [LOCAL_IMAGES] },
+        { provide: MAP_CATALOG, useFactory: (images: LocalImageStore, reads: ReadStore) => new MapCatalog(() => images.list(), reads), inject: [LOCAL_IMAGES, READ_STORE] },
         CommandExecutor,
         PlatformLifecycle,
       ],

@@ -68,7 +68,7 @@ export class ArenaMatchmaker implements OnModuleInit, OnModuleDestroy {
       if (!queued) throw new Error(`arena match ${gameId}: ${id} was not queued`);
       return { id, name: queued.name, isAnonymous: !queued.rated, elo: queued.rated ? queued.rating : null };
     }) as [JoiningPlayer, JoiningPlayer];
-    const map = this.maps.get(DEFAULT_MAP_ID)!;
+    const map = (await this.maps.get(DEFAULT_MAP_ID))!;
     await this.executor.execute(
       streamName.game(gameId),
       gameDecider,

@@ -93,7 +93,7 @@ export class RoundTimers implements OnModuleInit, OnModuleDestroy {
    * View, which needs its own viewer, is played in single-player games only).
    */
   private async resolvePicture(game: Game) {
-    const map = this.maps.get(game.map.id);
+    const map = await this.maps.get(game.map.id);
     if (!map) throw new Error(`game ${game.gameId} is played on ${game.map.id}, which no longer exists`);
     const context = this.executor.context();
     const visited = new Set(game.rounds.map((round) => round.panorama.imageId));

@@ -1,6 +1,7 @@
 import { arenaRatingsProjection } from './arena-ratings/arena-ratings.projection.js';
 import { liveGamesProjection } from './live-games/live-games.projection.js';
 import { leaderboardProjection } from './leaderboard/leaderboard.projection.js';
+import { mapsProjection } from './maps/maps.projection.js';
 import type { Projection } from './projection.js';
 import { openDuelsProjection } from './open-duels/open-duels.projection.js';
 import { roundPanoramasProjection } from './round-panoramas/round-panoramas.projection.js';
@@ -15,4 +16,5 @@ export const allProjections: readonly Projection[] = [
   openDuelsProjection,
   arenaRatingsProjection,
   liveGamesProjection,
+  mapsProjection,
 ];

@@ -40,7 +40,7 @@ export class GamesController {
     const request = parseInput(createGameRequestSchema, body);
     if (request.listInLobby && request.gameT !== 'D') throw badRequest('listInLobby', 'only duels are listed in the lobby');
     if (request.mElo !== null && request.gameT !== 'D') throw badRequest('mElo', 'a minimum Elo applies to duels only');
-    const map = this.maps.get(request.mapId ?? DEFAULT_MAP_ID);
+    const map = await this.maps.get(request.mapId ?? DEFAULT_MAP_ID);
     if (!map) throw new ApiException(404, 'not_found', `mapId: no map ${request.mapId}`, 'mapId');
     const context = this.executor.context();
     const gameId = context.newId();

@@ -42,7 +42,7 @@ export class StartSoloGameHandler implements ICommandHandler<StartSoloGame> {
   ) {}
 
   async execute({ playerId, request }: StartSoloGame): Promise<StartSoloGameResponse> {
-    const map = this.maps.get(request.mapId ?? DEFAULT_MAP_ID);
+    const map = await this.maps.get(request.mapId ?? DEFAULT_MAP_ID);
     if (!map) throw new ApiException(404, 'not_found', `mapId: no map ${request.mapId}`, 'mapId');
     const context = this.executor.context();
     const gameId = context.newId();
@@ -75,8 +75,8 @@ export class StartSoloRoundHandler implements ICommandHandler<StartSoloRound> {
     return roundView(playing(outcome.state).rounds.find((r) => r.roundIndex === request.roundIndex)!);
   }
 
-  private plan(game: PlayingGame, context: DecisionContext, at?: LatLng) {
-    const map = this.maps.get(game.mapId);
+  private async plan(game: PlayingGame, context: DecisionContext, at?: LatLng) {
+    const map = await this.maps.get(game.mapId);
     if (!map) throw notFound(`the map ${game.mapId} of this game no longer exists`);
     return planRound(map, this.imagery, new Set(game.rounds.map((r) => r.panorama.imageId)), context.random, at);
   }
