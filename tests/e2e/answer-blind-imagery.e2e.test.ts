@@ -99,6 +99,35 @@ describe.each([
   });
 });
 
+describe('a round whose picture the provider cannot deliver, in Chromium', () => {
+  let standIn: StandIn;
+  let e2e: E2E;
+  beforeAll(async () => {
+    standIn = await startStandIn('panoramax');
+    e2e = await startE2E({ IMAGERY_PROVIDER: 'panoramax', PANORAMAX_URL: standIn.base });
+    await servingOnline(e2e, 'panoramax');
+  });
+  afterAll(async () => {
+    await e2e.close();
+    await standIn.close();
+  });
+
+  it('says so in place of the panorama and offers to try again, which shows it once the provider is back', async () => {
+    standIn.failImages(true);
+    const { page, context } = await openPage(e2e);
+    await page.getByRole('dialog', { name: 'GlobeTrail' }).waitFor();
+    await page.getByRole('button', { name: 'Play' }).click();
+    // The server retries the download (200 ms doubling, 5 times) before it answers 503.
+    const panorama = page.locator('[data-testid="panorama"][data-state="error"]');
+    await panorama.waitFor({ timeout: 30_000 });
+    await expect(panorama.getByRole('alert').textContent()).resolves.toContain('The picture for this round could not be loaded');
+    standIn.failImages(false);
+    await panorama.getByRole('button', { name: 'Try again' }).click();
+    await page.locator('[data-testid="panorama"][data-state="ready"]').waitFor({ timeout: 30_000 });
+    await context.close();
+  });
+});
+
 describe('a round on a map author\'s own picture in Chromium', () => {
   let e2e: E2E;
   const place = { lat: -33.8568, lng: 151.2153 };

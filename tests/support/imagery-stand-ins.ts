@@ -25,6 +25,8 @@ export interface StandIn {
   /** Searches wait, unanswered, from now until `release()`: a test can hold work in flight. */
   holdSearches(): void;
   release(): void;
+  /** From now on picture downloads answer 503, as a provider's image servers do when they are down. */
+  failImages(failing: boolean): void;
   close(): Promise<void>;
 }
 
@@ -63,6 +65,7 @@ export async function startStandIn(provider: 'panoramax' | 'mapillary'): Promise
   const collections = new Map<string, string>();
   const requests: string[] = [];
   let held: { released: Promise<void>; release: () => void } | null = null;
+  let imagesFail = false;
   let base = '';
   const json = (response: import('node:http').ServerResponse, status: number, body: unknown, type = 'application/json') => {
     response.writeHead(status, { 'content-type': type });
@@ -111,6 +114,7 @@ export async function startStandIn(provider: 'panoramax' | 'mapillary'): Promise
         const item = /^\/api\/collections\/[^/]+\/items\/([^/]+)$/.exec(url.pathname);
         if (item && pictures.has(item[1]!)) return json(response, 200, panoramaxItem(item[1]!), 'application/geo+json');
         const image = /^\/api\/pictures\/([^/]+)\/hd\.jpg$/.exec(url.pathname);
+        if (image && imagesFail) return json(response, 503, { message: 'Service unavailable', status_code: 503 });
         if (image && pictures.has(image[1]!)) {
           response.writeHead(200, { 'content-type': 'image/jpeg' });
           return response.end(await leakyJpeg(pictures.get(image[1]!)!, image[1]!));
@@ -156,6 +160,9 @@ export async function startStandIn(provider: 'panoramax' | 'mapillary'): Promise
     release() {
       held?.release();
       held = null;
+    },
+    failImages(failing) {
+      imagesFail = failing;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
