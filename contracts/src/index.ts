@@ -22,3 +22,4 @@ export * from './socket/events.js';
 export * from './rest/client-config.js';
 export * from './rest/imagery.js';
 export * from './rest/generator.js';
+export * from './rest/image-maps.js';

@@ -48,5 +48,8 @@ export const errorCodes = [
   'run_not_finished',
   'run_failed',
   'not_enough_locations',
+  // Image maps (contracts/src/rest/image-maps.ts)
+  'unsupported_media_type',
+  'payload_too_large',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

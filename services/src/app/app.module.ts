@@ -5,6 +5,7 @@ import { ClientAppModule } from '../features/client-app/client-app.module.js';
 import { ArenaModule } from '../features/arena/arena.module.js';
 import { GamesModule } from '../features/games/games.module.js';
 import { GeneratorModule } from '../features/generator/generator.module.js';
+import { ImageMapsModule } from '../features/image-maps/image-maps.module.js';
 import { LiveModule } from '../features/live/live.module.js';
 import { ProcessManagersModule } from '../process-managers/process-managers.module.js';
 import { LeaderboardModule } from '../features/leaderboard/leaderboard.module.js';
@@ -24,7 +25,7 @@ export class AppModule {
         : IdentityModule.forRoot({ mode: 'oidc', issuer: config.identity.issuer, jwksUrl: config.identity.jwksUrl, audience: config.identity.audience });
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config), identity, SoloModule, UsersModule, ScoreModule, LeaderboardModule, PanoramaModule, ClientAppModule, LiveModule, GamesModule, ArenaModule, GeneratorModule, ProcessManagersModule],
+      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config), identity, SoloModule, UsersModule, ScoreModule, LeaderboardModule, PanoramaModule, ClientAppModule, LiveModule, GamesModule, ArenaModule, GeneratorModule, ImageMapsModule, ProcessManagersModule],
     };
   }
 }

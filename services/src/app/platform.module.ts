@@ -17,9 +17,8 @@ import { type Clock, scaledClock } from '../platform/time/clock.js';
 import { allProjections } from '../projections/all-projections.js';
 import { Projections } from '../projections/projections.js';
 import { CommandExecutor } from './command-executor.js';
-import { CLOCK, APP_CONFIG, DECISION_CONTEXT, MESSAGE_BUS, EVENT_STORE, IMAGERY, MAP_CATALOG, PROJECTIONS, READ_STORE } from './tokens.js';
+import { CLOCK, APP_CONFIG, DECISION_CONTEXT, MESSAGE_BUS, EVENT_STORE, IMAGERY, LOCAL_IMAGES, MAP_CATALOG, PROJECTIONS, READ_STORE } from './tokens.js';
 
-const LOCAL_IMAGES = Symbol('LOCAL_IMAGES');
 
 const RELAY = Symbol('RELAY');
 
@@ -90,7 +89,7 @@ export class PlatformModule {
         CommandExecutor,
         PlatformLifecycle,
       ],
-      exports: [APP_CONFIG, CLOCK, EVENT_STORE, READ_STORE, PROJECTIONS, IMAGERY, MAP_CATALOG, MESSAGE_BUS, CommandExecutor],
+      exports: [APP_CONFIG, CLOCK, EVENT_STORE, READ_STORE, PROJECTIONS, IMAGERY, LOCAL_IMAGES, MAP_CATALOG, MESSAGE_BUS, CommandExecutor],
     };
   }
 }

@@ -8,3 +8,5 @@ export const MAP_CATALOG = Symbol('MAP_CATALOG');
 export const IMAGERY = Symbol('IMAGERY');
 export const CLOCK = Symbol('CLOCK');
 export const MESSAGE_BUS = Symbol('MESSAGE_BUS');
+/** The local image store itself (the registry holds it wrapped for serving): image-map uploads go here. */
+export const LOCAL_IMAGES = Symbol('LOCAL_IMAGES');

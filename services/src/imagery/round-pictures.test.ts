@@ -128,6 +128,14 @@ describe('RoundPictures', () => {
     expect(seen.has(picture!.imageId)).toBe(false);
   });
 
+  it("plays an image map's own pictures as they are, without searching the provider near them", async () => {
+    const provider = new ListedProvider([online('p-0', 0)]);
+    const rounds = new RoundPictures({ provider, health: await upHealth(provider) }, new OfflineProvider(locations));
+    const asked = provider.asked.length;
+    expect(await rounds.next(locations, new Set(['off-0']), inOrder, { ownPictures: true })).toMatchObject({ provider: 'local', imageId: 'off-1' });
+    expect(provider.asked).toHaveLength(asked);
+  });
+
   it('with no online provider, plays the offline pictures, fresh ones first', async () => {
     const rounds = new RoundPictures(null, new OfflineProvider([]));
     const seen = new Set(['off-0', 'off-1']);

@@ -27,6 +27,8 @@ export interface NextPictureOptions {
    * ask for this: a player could read a non-answer-blind round's answer out of the page.
    */
   answerBlindOnly?: boolean;
+  /** The locations are the pictures to play as they are (an image map's own): no provider is searched. */
+  ownPictures?: boolean;
 }
 
 /**
@@ -73,6 +75,7 @@ export class RoundPictures {
   async next(locations: readonly PanoramaCandidate[], visited: ReadonlySet<string>, random: () => number, options: NextPictureOptions = {}): Promise<PanoramaCandidate | null> {
     const order = freshOrder(locations, visited, random);
     if (order.length === 0) return null;
+    if (options.ownPictures) return order[0]!;
     const skipOnline = options.answerBlindOnly === true && this.online?.provider.answerBlind === false;
     const found = skipOnline ? null : await this.searchOnline(order.slice(0, this.attempts).map((location) => location.location), this.coverageRadiusMeters, visited);
     if (found) return found;

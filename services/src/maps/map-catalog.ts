@@ -10,9 +10,14 @@ export interface GameMap {
   maxMapDistance: number;
   /** Pictures rounds are drawn from. */
   locations(): readonly PanoramaCandidate[];
+  /** An image map: rounds play its own pictures as they are, never a provider's picture near them. */
+  ownPictures?: boolean;
 }
 
 export const DEFAULT_MAP_ID = 'world';
+
+/** What an image map records as its region (features/image-maps): its pictures are its author's own. */
+export const IMAGE_MAP_REGION = 'image';
 
 /** Saved maps never change (MapCreated is their only event), so a loaded one can be kept as it is. */
 const CACHED_SAVED_MAPS = 64;
@@ -60,5 +65,11 @@ export class MapCatalog {
 
 function gameMapOf(doc: MapDoc): GameMap {
   const locations: readonly PanoramaCandidate[] = doc.pictures.map(({ provider, imageId, location, heading }) => ({ provider, imageId, location, heading }));
-  return { id: doc.id, name: doc.name, maxMapDistance: maxMapDistanceOf(locations.map((picture) => picture.location)), locations: () => locations };
+  return {
+    id: doc.id,
+    name: doc.name,
+    maxMapDistance: maxMapDistanceOf(locations.map((picture) => picture.location)),
+    locations: () => locations,
+    ownPictures: doc.region === IMAGE_MAP_REGION,
+  };
 }

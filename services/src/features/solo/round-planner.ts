@@ -21,7 +21,7 @@ export async function planRound(
   at?: LatLng,
   options: NextPictureOptions = {},
 ): Promise<ResolvedRound> {
-  const picture = at ? await imagery.rounds.near(at, SHARED_LOCATION_RADIUS_METERS) : await imagery.rounds.next(map.locations(), visited, random, options);
+  const picture = at ? await imagery.rounds.near(at, SHARED_LOCATION_RADIUS_METERS) : await imagery.rounds.next(map.locations(), visited, random, { ...options, ownPictures: map.ownPictures === true });
   if (!picture) {
     throw at
       ? new ApiException(404, 'no_imagery', `at: no panorama within ${SHARED_LOCATION_RADIUS_METERS / 1000} km of ${at.lat}, ${at.lng}`, 'at')

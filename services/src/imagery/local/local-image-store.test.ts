@@ -98,6 +98,38 @@ describe('LocalImageStore', () => {
     await expect(again.fetchImage(added.imageId)).resolves.toMatchObject({ contentType: 'image/jpeg' });
   });
 
+  it("keeps a player's own pictures out of the shared pool and gives them back only to their owner", async () => {
+    const store = open();
+    const shared = store.add({ location: { lat: 10, lng: 10 }, heading: 0, jpeg: jpeg('#111111') });
+    const mine = store.add({ location: { lat: 10.001, lng: 10 }, heading: 0, jpeg: jpeg('#222222'), owner: 'ana' });
+    const theirs = store.add({ location: { lat: 20, lng: 20 }, heading: 0, jpeg: jpeg('#333333'), owner: 'bo' });
+
+    expect(store.list().map((picture) => picture.imageId)).toEqual([shared.imageId]);
+    expect(store.count()).toBe(1);
+    // The owned picture is nearer, but shared locations only find the shared pool.
+    expect((await store.findNear({ lat: 10.001, lng: 10 }, 1_000))?.imageId).toBe(shared.imageId);
+    expect(await store.findNear({ lat: 20, lng: 20 }, 1_000)).toBeNull();
+    expect(store.ownedBy('ana', [theirs.imageId, mine.imageId, shared.imageId, '../x'])).toEqual([mine]);
+    // Still served by id: a round that plays it gets its bytes.
+    await expect(store.fetchImage(mine.imageId)).resolves.toMatchObject({ contentType: 'image/jpeg' });
+  });
+
+  it('opens a store made before pictures had owners, keeping its pictures shared', async () => {
+    const Database = (await import('better-sqlite3')).default;
+    const first = open();
+    const added = first.add({ location: { lat: 1, lng: 1 }, heading: 0, jpeg: jpeg('#444444') });
+    await first.close();
+    opened.splice(opened.indexOf(first), 1);
+    const db = new Database(join(dir, 'imagery', 'index.sqlite'));
+    db.exec('CREATE TABLE old AS SELECT image_id, lat, lng, heading, attribution, renderer, recipe FROM panoramas; DROP TABLE panoramas; ALTER TABLE old RENAME TO panoramas');
+    db.close();
+
+    const reopened = open();
+    expect(reopened.list()).toEqual([added]);
+    const owned = reopened.add({ location: { lat: 2, lng: 2 }, heading: 0, jpeg: jpeg('#555555'), owner: 'ana' });
+    expect(reopened.ownedBy('ana', [owned.imageId])).toEqual([owned]);
+  });
+
   it('says a picture is unavailable when it does not know the id', async () => {
     const store = open();
     await expect(store.fetchImage('nope')).rejects.toBeInstanceOf(ImageryUnavailableError);

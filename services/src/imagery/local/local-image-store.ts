@@ -29,6 +29,11 @@ export interface LocalPanorama extends PanoramaCandidate {
 interface EntryInput {
   /** Generated when absent; otherwise letters, digits, '-' and '_' only. */
   imageId?: string;
+  /**
+   * The player who uploaded it for their own image map. Owned pictures stay out of the shared pool
+   * (`list`, `findNear`: the world map and shared locations); their owner puts them in maps.
+   */
+  owner?: string;
   location: LatLng;
   heading: number;
   attribution?: string;
@@ -58,10 +63,14 @@ const SCHEMA = `
     heading     REAL NOT NULL,
     attribution TEXT,
     renderer    TEXT,
-    recipe      TEXT
+    recipe      TEXT,
+    owner       TEXT
   );
   CREATE INDEX IF NOT EXISTS panoramas_by_lat_lng ON panoramas (lat, lng);
 `;
+
+/** Stores made before pictures had owners get the column (null: the shared pool). */
+const ADD_OWNER = 'ALTER TABLE panoramas ADD COLUMN owner TEXT';
 
 interface Row {
   image_id: string;
@@ -71,19 +80,21 @@ interface Row {
   attribution: string | null;
   renderer: string | null;
   recipe: string | null;
+  owner: string | null;
 }
 
-type InsertParams = [string, number, number, number, string | null, string | null, string | null];
+type InsertParams = [string, number, number, number, string | null, string | null, string | null, string | null];
 
 function prepareStatements(db: SqliteDatabase) {
-  const inBox = 'SELECT * FROM panoramas WHERE lat BETWEEN ? AND ?';
+  const inBox = 'SELECT * FROM panoramas WHERE owner IS NULL AND lat BETWEEN ? AND ?';
   return {
     insert: db.prepare<InsertParams, never>(
-      'INSERT INTO panoramas (image_id, lat, lng, heading, attribution, renderer, recipe) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO panoramas (image_id, lat, lng, heading, attribution, renderer, recipe, owner) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     ),
     byId: db.prepare<[string], Row>('SELECT * FROM panoramas WHERE image_id = ?'),
-    all: db.prepare<[], Row>('SELECT * FROM panoramas ORDER BY rowid'),
-    count: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM panoramas'),
+    all: db.prepare<[], Row>('SELECT * FROM panoramas WHERE owner IS NULL ORDER BY rowid'),
+    count: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM panoramas WHERE owner IS NULL'),
+    ownedBy: db.prepare<[string, string], Row>('SELECT * FROM panoramas WHERE image_id = ? AND owner = ?'),
     inLatBand: db.prepare<[number, number], Row>(inBox),
     inBox: db.prepare<[number, number, number, number], Row>(`${inBox} AND lng BETWEEN ? AND ?`),
     inSplitBox: db.prepare<[number, number, number, number, number, number], Row>(
@@ -124,6 +135,8 @@ export class LocalImageStore implements ImageryProvider {
     mkdirSync(join(dir, 'images'), { recursive: true });
     this.db = openDatabase(join(dir, 'index.sqlite'));
     this.db.exec(SCHEMA);
+    const columns = this.db.prepare<[], { name: string }>('PRAGMA table_info(panoramas)').all();
+    if (!columns.some((column) => column.name === 'owner')) this.db.exec(ADD_OWNER);
     this.statements = prepareStatements(this.db);
   }
 
@@ -163,10 +176,20 @@ export class LocalImageStore implements ImageryProvider {
     return rows.map(([imageId]) => this.get(imageId));
   }
 
+  /** The shared pool: every picture no player owns (the sample set and the operator's own). */
   list(): LocalPanorama[] {
     return this.statements.all.all().map(toPanorama);
   }
 
+  /** The pictures among `imageIds` that `owner` uploaded, in the order asked; unknown or others' ids are left out. */
+  ownedBy(owner: string, imageIds: readonly string[]): LocalPanorama[] {
+    return imageIds.flatMap((imageId) => {
+      const row = isSafeImageId(imageId) ? this.statements.ownedBy.get(imageId, owner) : undefined;
+      return row ? [toPanorama(row)] : [];
+    });
+  }
+
+  /** Pictures in the shared pool. */
   count(): number {
     return this.statements.count.get()?.n ?? 0;
   }
@@ -205,7 +228,7 @@ export class LocalImageStore implements ImageryProvider {
     const imageId = imageIdOrNew(input.imageId);
     const { lat, lng } = validLocation(input.location);
     const attribution = input.attribution ?? null;
-    return [imageId, lat, lng, validHeading(input.heading), attribution, renderer, recipe];
+    return [imageId, lat, lng, validHeading(input.heading), attribution, renderer, recipe, input.owner ?? null];
   }
 
   private insert(params: InsertParams): void {
