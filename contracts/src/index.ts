@@ -14,6 +14,7 @@ export * from './rest/games.js';
 export * from './events/domain-event.js';
 export * from './rest/errors.js';
 export * from './rest/solo.js';
+export * from './rest/panorama.js';
 export * from './rest/user.js';
 export * from './rest/score.js';
 export * from './rest/auth.js';

@@ -32,9 +32,14 @@ function capture(page: Page): Capture {
   return captured;
 }
 
-async function playOneRound(e2e: E2E, page: Page): Promise<SoloGameView['rounds'][number]> {
+/** Plays a round from the welcome dialog; `beforeGuess` runs once the round's picture is shown. */
+async function playOneRound(e2e: E2E, page: Page, beforeGuess?: () => Promise<void>): Promise<SoloGameView['rounds'][number]> {
   await page.getByRole('dialog', { name: 'GlobeTrail' }).waitFor();
   await page.getByRole('button', { name: 'Play' }).click();
+  if (beforeGuess) {
+    await page.locator('[data-testid="panorama"][data-state="ready"]').waitFor({ timeout: 30_000 });
+    await beforeGuess();
+  }
   await placeGuessOnMap(page);
   await page.getByRole('button', { name: 'Guess' }).click();
   await resultFigures(page);
@@ -43,7 +48,8 @@ async function playOneRound(e2e: E2E, page: Page): Promise<SoloGameView['rounds'
 
 function assertBlind(captured: Capture, appUrl: string, target: LatLng, secrets: string[]): void {
   const needles = [target.lat.toFixed(3), target.lng.toFixed(3), ...secrets];
-  const pictures = captured.bodies.filter(({ url }) => url.includes('/pano/'));
+  // Pictures, not the JSON of their moves (`/pano/{token}/moves`).
+  const pictures = captured.bodies.filter(({ url }) => /\/pano\/[^/]+$/.test(url));
   expect(pictures.length).toBeGreaterThan(0);
   expect(pictures.every(({ body }) => body[0] === 0xff && body[1] === 0xd8)).toBe(true);
   for (const { url, body } of captured.bodies) {
@@ -94,6 +100,56 @@ describe.each([
     expect(standIn.requests.some((path) => path.includes(pictureId) && /\.jpg$/.test(path))).toBe(true);
     // …and reached the browser without it.
     assertBlind(captured, e2e.url, target, [pictureId]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('moves along the sequence (an arrow, the W key, Back to start), and the browser still learns neither the target nor where it moved', async () => {
+    const { page, context, errors } = await openPage(e2e);
+    const captured = capture(page);
+    const pictureRequests = () => captured.requests.filter((url) => /\/pano\/[^/]+$/.test(url)).map((url) => url.slice(url.lastIndexOf('/') + 1));
+    const panorama = page.locator('[data-testid="panorama"]');
+    const settled = (atStart: boolean) => page.locator(`[data-testid="panorama"][data-state="ready"][data-moving="false"][data-at-start="${atStart}"]`).waitFor({ timeout: 30_000 });
+    const arrows = page.getByRole('button', { name: /^Move towards \d+°$/ });
+    const bearingsShown = async () => (await arrows.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')!))).map((label) => Number(/\d+/.exec(label)![0]));
+
+    const round = await playOneRound(e2e, page, async () => {
+      // The round's picture (facing east) has two ways on: ahead-left up the street (north-east) and behind.
+      await page.waitForFunction(() => document.querySelectorAll('.panorama__arrow').length === 2, undefined, { timeout: 30_000 });
+      const bearings = await bearingsShown();
+      expect(bearings.sort((a, b) => a - b)).toEqual([expect.any(Number), expect.any(Number)]);
+      expect(bearings[0]).toBeLessThan(90);
+      expect(bearings[1]! - bearings[0]!).toBeGreaterThanOrEqual(179);
+      const [roundToken] = pictureRequests();
+
+      // Forward once: Panoramax by clicking the arrow up the street, Mapillary by the key.
+      if (provider === 'panoramax') await page.getByRole('button', { name: `Move towards ${bearings[0]}°` }).click();
+      else {
+        await page.getByRole('application').focus();
+        await page.keyboard.press('w');
+      }
+      await settled(false);
+      const moved = pictureRequests().filter((token) => token !== roundToken);
+      expect(moved.length).toBeGreaterThan(0);
+      // Further along, the street goes on one way and back the other.
+      await page.waitForFunction(() => document.querySelectorAll('.panorama__arrow').length === 2, undefined, { timeout: 30_000 });
+
+      await panorama.getByRole('button', { name: 'Back to start' }).click();
+      await settled(true);
+      await expect(panorama.getByRole('button', { name: 'Back to start' }).count()).resolves.toBe(0);
+    });
+
+    const target = round.result!.target;
+    const [shown] = [...standIn.pictures].find(([, at]) => at.lat === target.lat && at.lng === target.lng)!;
+    const sequence = standIn.sequenceOf(shown);
+    const ahead = sequence[sequence.indexOf(shown) + 1]!;
+    // The browser showed the next picture along the street: the server downloaded it from the provider…
+    expect(standIn.requests.some((path) => path.includes(ahead) && /\.jpg$/.test(path))).toBe(true);
+    // …and the moves and that picture reached the browser as tokens, bearings and stripped bytes only.
+    expect(captured.bodies.some(({ url }) => url.endsWith('/moves'))).toBe(true);
+    expect(new Set(captured.bodies.filter(({ url }) => /\/pano\/[^/]+$/.test(url)).map(({ url }) => url)).size).toBeGreaterThanOrEqual(2);
+    const positions = sequence.flatMap((id) => [standIn.pictures.get(id)!.lat.toFixed(3), standIn.pictures.get(id)!.lng.toFixed(3)]);
+    assertBlind(captured, e2e.url, target, [...sequence, ...positions]);
     expect(errors).toEqual([]);
     await context.close();
   });

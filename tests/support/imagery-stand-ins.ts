@@ -14,12 +14,22 @@ import { greatCircleDistance, type LatLng } from '@globetrail/contracts';
  * Panoramax's place search answers, as the real one would, the nearest picture it already handed out when
  * one lies within the searched distance (a round on a saved map searches at its picture's own position and
  * finds that picture), and a new one otherwise.
+ *
+ * Every picture a search hands out is the middle one of a sequence of 5 along a straight line (about 15 m
+ * apart), which the providers' sequence calls answer as they document them: Panoramax items carry `prev`
+ * and `next` links, Mapillary images a `sequence` whose `image_ids` are listed in order. The others are
+ * found only by moving along the sequence; searches never answer them.
  */
 export interface StandIn {
   readonly provider: 'panoramax' | 'mapillary';
   readonly base: string;
-  /** Every picture handed out, by its provider id (Panoramax: the item UUID; Mapillary: the numeric id). */
+  /**
+   * Every picture the stand-in knows, searched or reachable along a sequence, by its provider id (Panoramax:
+   * the item UUID; Mapillary: the numeric id).
+   */
   readonly pictures: Map<string, LatLng>;
+  /** The ids of the sequence a picture belongs to, in order (the picture among them). */
+  sequenceOf(pictureId: string): string[];
   /** Paths (with queries) of every request received. */
   readonly requests: string[];
   /** Searches wait, unanswered, from now until `release()`: a test can hold work in flight. */
@@ -31,6 +41,12 @@ export interface StandIn {
 }
 
 const OFFSET_DEGREES = 0.001;
+const SEQUENCE_LENGTH = 5;
+const SEQUENCE_MIDDLE = 2;
+/** About 11 m north and 11 m east of the previous picture at 48°N: a street heading north-east. */
+const SEQUENCE_STEP = { lat: 0.0001, lng: 0.00015 };
+
+const wrapLongitude = (lng: number) => ((((lng + 180) % 360) + 360) % 360) - 180;
 
 /** A real equirectangular JPEG with the position and id written into APP1 (Exif, XMP) and COM segments. */
 export async function leakyJpeg(at: LatLng, pictureId: string): Promise<Buffer> {
@@ -62,19 +78,47 @@ export async function leakyJpeg(at: LatLng, pictureId: string): Promise<Buffer> 
 
 export async function startStandIn(provider: 'panoramax' | 'mapillary'): Promise<StandIn> {
   const pictures = new Map<string, LatLng>();
+  /** Pictures a search has handed out: the only ones a search answers again. */
+  const searched = new Set<string>();
+  const sequences = new Map<string, string[]>();
   const collections = new Map<string, string>();
   const requests: string[] = [];
   let held: { released: Promise<void>; release: () => void } | null = null;
   let imagesFail = false;
   let base = '';
+  let mapillaryIds = 0;
+  /** A Mapillary sequence key (letters and digits), named after its first picture. */
+  const sequenceKey = (id: string) => `seq${sequences.get(id)![0]}`;
   const json = (response: import('node:http').ServerResponse, status: number, body: unknown, type = 'application/json') => {
     response.writeHead(status, { 'content-type': type });
     response.end(JSON.stringify(body));
   };
-  const pictureNear = (point: LatLng, id: string) => {
-    const at = { lat: point.lat + OFFSET_DEGREES, lng: point.lng + OFFSET_DEGREES };
-    pictures.set(id, at);
-    return at;
+  /** A new sequence whose middle picture stands about 150 m north-east of the point; that picture's id. */
+  const sequenceNear = (point: LatLng, newId: () => string): string => {
+    const ids = Array.from({ length: SEQUENCE_LENGTH }, newId);
+    ids.forEach((id, index) => {
+      const step = index - SEQUENCE_MIDDLE;
+      pictures.set(id, {
+        lat: Math.max(-90, Math.min(90, point.lat + OFFSET_DEGREES + step * SEQUENCE_STEP.lat)),
+        lng: wrapLongitude(point.lng + OFFSET_DEGREES + step * SEQUENCE_STEP.lng),
+      });
+      sequences.set(id, ids);
+    });
+    const middle = ids[SEQUENCE_MIDDLE]!;
+    searched.add(middle);
+    return middle;
+  };
+  const geoPoint = (at: LatLng) => ({ type: 'Point', coordinates: [at.lng, at.lat] });
+  /** Panoramax's links to the pictures before and after this one in its sequence (as items-a-360.json has them). */
+  const sequenceLinks = (id: string) => {
+    const ids = sequences.get(id)!;
+    const at = ids.indexOf(id);
+    return [
+      ['prev', ids[at - 1]],
+      ['next', ids[at + 1]],
+    ].flatMap(([rel, other]) =>
+      other ? [{ rel, type: 'application/geo+json', geometry: geoPoint(pictures.get(other)!), id: other, href: `${base}/api/collections/${collections.get(other)}/items/${other}` }] : [],
+    );
   };
   const panoramaxItem = (id: string) => {
     const at = pictures.get(id)!;
@@ -86,7 +130,7 @@ export async function startStandIn(provider: 'panoramax' | 'mapillary'): Promise
       geometry: { type: 'Point', coordinates: [at.lng, at.lat] },
       properties: { datetime: '2024-06-14T09:12:31+00:00', license: 'CC-BY-SA-4.0', 'view:azimuth': 90, 'pers:interior_orientation': { field_of_view: 360 } },
       assets: { hd: { href: `${base}/api/pictures/${id}/hd.jpg`, type: 'image/jpeg', roles: ['data'] } },
-      links: [],
+      links: sequenceLinks(id),
     };
   };
 
@@ -98,16 +142,20 @@ export async function startStandIn(provider: 'panoramax' | 'mapillary'): Promise
         if (url.pathname === '/api/search') {
           await held?.released;
           const [lng, lat] = (url.searchParams.get('place_position') ?? '').split(',').map(Number);
-          const point = { lat: lat!, lng: lng! };
+          const searchedAt = { lat: lat!, lng: lng! };
           const reach = Number((url.searchParams.get('place_distance') ?? '0-0').split('-')[1]);
-          const known = [...pictures]
-            .map(([id, at]) => ({ id, distance: greatCircleDistance(point, at) }))
+          const known = [...searched]
+            .map((id) => ({ id, distance: greatCircleDistance(searchedAt, pictures.get(id)!) }))
             .filter(({ distance }) => distance <= reach)
             .sort((a, b) => a.distance - b.distance)[0];
-          const id = known?.id ?? randomUUID();
-          if (!known) {
-            collections.set(id, randomUUID());
-            pictureNear(point, id);
+          let id = known?.id;
+          if (!id) {
+            const collection = randomUUID();
+            id = sequenceNear(searchedAt, () => {
+              const member = randomUUID();
+              collections.set(member, collection);
+              return member;
+            });
           }
           return json(response, 200, { type: 'FeatureCollection', features: [panoramaxItem(id)], links: [] }, 'application/geo+json');
         }
@@ -124,9 +172,12 @@ export async function startStandIn(provider: 'panoramax' | 'mapillary'): Promise
       if (url.pathname === '/images') {
         await held?.released;
         const [minLng, minLat, maxLng, maxLat] = (url.searchParams.get('bbox') ?? '').split(',').map(Number);
-        const id = String(1e15 + pictures.size);
-        const at = pictureNear({ lat: (minLat! + maxLat!) / 2, lng: (minLng! + maxLng!) / 2 }, id);
-        return json(response, 200, { data: [{ id, computed_geometry: { type: 'Point', coordinates: [at.lng, at.lat] }, computed_compass_angle: 90, is_pano: true, sequence: 'seq1' }] });
+        const id = sequenceNear({ lat: (minLat! + maxLat!) / 2, lng: (minLng! + maxLng!) / 2 }, () => String(1e15 + mapillaryIds++));
+        return json(response, 200, { data: [{ id, computed_geometry: geoPoint(pictures.get(id)!), computed_compass_angle: 90, is_pano: true, sequence: sequenceKey(id) }] });
+      }
+      if (url.pathname === '/image_ids') {
+        const ids = [...sequences.values()].find((members) => sequenceKey(members[0]!) === url.searchParams.get('sequence_id'));
+        return ids ? json(response, 200, { data: ids.map((member) => ({ id: member })) }) : json(response, 200, { data: [] });
       }
       const thumb = /^\/thumbs\/(\d+)\.jpg$/.exec(url.pathname);
       if (thumb && pictures.has(thumb[1]!)) {
@@ -135,8 +186,9 @@ export async function startStandIn(provider: 'panoramax' | 'mapillary'): Promise
       }
       const one = /^\/(\d+)$/.exec(url.pathname);
       if (one && pictures.has(one[1]!)) {
-        const at = pictures.get(one[1]!)!;
-        return json(response, 200, { id: one[1], computed_geometry: { type: 'Point', coordinates: [at.lng, at.lat] }, is_pano: true, thumb_original_url: `${base}/thumbs/${one[1]}.jpg` });
+        const fields = (url.searchParams.get('fields') ?? '').split(',');
+        const sequence = fields.includes('sequence') ? { sequence: sequenceKey(one[1]!) } : {};
+        return json(response, 200, { id: one[1], computed_geometry: geoPoint(pictures.get(one[1]!)!), is_pano: true, thumb_original_url: `${base}/thumbs/${one[1]}.jpg`, ...sequence });
       }
       return json(response, 400, { error: { message: 'Unsupported get request. Object with ID does not exist', type: 'GraphMethodException', code: 100, error_subcode: 33 } });
     })().catch((error: unknown) => {
@@ -151,6 +203,7 @@ export async function startStandIn(provider: 'panoramax' | 'mapillary'): Promise
     base,
     pictures,
     requests,
+    sequenceOf: (pictureId) => [...(sequences.get(pictureId) ?? [])],
     holdSearches() {
       if (held) return;
       let release = () => undefined as void;

@@ -1,30 +1,54 @@
 import '@photo-sphere-viewer/core/index.css';
+import '@photo-sphere-viewer/virtual-tour-plugin/index.css';
 import './panorama-viewer.css';
+import type { Movement } from '@globetrail/contracts';
 import { Viewer } from '@photo-sphere-viewer/core';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePanoramaTour } from '../lib/panorama/use-panorama-tour';
 import { ErrorMessage } from './error-message';
 
 type LoadState = 'loading' | 'ready' | 'error';
 
 const KEY_STEP_RADIANS = Math.PI / 16;
 const ZOOM_STEP = 10;
+/** Moves forward along the way nearest the view direction (documented in the panorama's label). */
+const MOVE_AHEAD_KEYS = new Set(['w', 'W']);
 
 interface PanoramaViewerProps {
   /** Opaque same-origin address of an equirectangular JPEG. */
   url: string;
   /** Initial view direction, degrees clockwise from north. */
   heading: number;
+  /** What the player may do: move along the picture's sequence, only pan and zoom, or neither. */
+  movement: Movement;
 }
 
-/** The 360° street-level picture of the round (Photo Sphere Viewer), with its own loading and error states. */
-export function PanoramaViewer({ url, heading }: PanoramaViewerProps) {
+/**
+ * The 360° street-level picture of the round (Photo Sphere Viewer), with its own loading and error states.
+ * Each round and movement setting gets a viewer of its own, so nothing of one round's moves survives into
+ * the next.
+ */
+export function PanoramaViewer(props: PanoramaViewerProps) {
+  return <RoundPanorama key={`${props.url} ${props.movement}`} {...props} />;
+}
+
+function RoundPanorama({ url, heading, movement }: PanoramaViewerProps) {
   const { t } = useTranslation();
   const containerRef = useRef<HTMLDivElement>(null);
   const [viewer, setViewer] = useState<Viewer | null>(null);
   const [state, setState] = useState<LoadState>('loading');
   const [unsupported, setUnsupported] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const fixed = movement === 'none';
+  const tour = usePanoramaTour({
+    viewer,
+    ready: state === 'ready',
+    enabled: movement === 'move',
+    url,
+    heading,
+    arrowLabel: (bearing) => t('panorama.moveTowards', { bearing: Math.round(bearing) % 360 }),
+  });
 
   useEffect(() => {
     const container = containerRef.current;
@@ -39,7 +63,11 @@ export function PanoramaViewer({ url, heading }: PanoramaViewerProps) {
         keyboard: false,
         mousewheelCtrlKey: false,
         touchmoveTwoFingers: false,
+        // NMPZ: the view stays as the round starts it (no drag, no wheel, no pinch).
+        mousemove: !fixed,
+        mousewheel: !fixed,
         defaultZoomLvl: 0,
+        plugins: tour.plugin ? [tour.plugin] : [],
         lang: {
           loading: t('panorama.loading'),
           loadError: t('panorama.loadError'),
@@ -58,7 +86,7 @@ export function PanoramaViewer({ url, heading }: PanoramaViewerProps) {
       setViewer(null);
       created.destroy();
     };
-    // Built once; the language of its own (hidden) texts does not need to follow later switches.
+    // Built once per round (see PanoramaViewer); the language of its own (hidden) texts does not need to follow later switches.
   }, []);
 
   useEffect(() => {
@@ -83,7 +111,7 @@ export function PanoramaViewer({ url, heading }: PanoramaViewerProps) {
   }, [viewer, url, heading, attempt]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (!viewer || state !== 'ready') return;
+    if (!viewer || state !== 'ready' || fixed) return;
     const { yaw, pitch } = viewer.getPosition();
     const moves: Record<string, () => void> = {
       ArrowLeft: () => viewer.rotate({ yaw: yaw - KEY_STEP_RADIANS, pitch }),
@@ -94,22 +122,32 @@ export function PanoramaViewer({ url, heading }: PanoramaViewerProps) {
       '=': () => viewer.zoomIn(ZOOM_STEP),
       '-': () => viewer.zoomOut(ZOOM_STEP),
     };
-    const move = moves[event.key];
+    const move = moves[event.key] ?? (movement === 'move' && MOVE_AHEAD_KEYS.has(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey ? tour.moveAhead : undefined);
     if (move) {
       event.preventDefault();
       move();
     }
   };
 
+  const label = { move: t('panorama.labelMove'), pan: t('panorama.label'), none: t('panorama.labelFixed') }[movement];
+  const { status } = tour;
   return (
-    <div className="panorama" data-testid="panorama" data-state={state}>
+    <div
+      className="panorama"
+      data-testid="panorama"
+      data-state={state}
+      data-movement={movement}
+      data-at-start={tour.atStart}
+      data-moving={status.kind === 'moving'}
+    >
       <div
         ref={containerRef}
         className="panorama__viewer"
         tabIndex={0}
         role="application"
         aria-roledescription={t('panorama.roleDescription')}
-        aria-label={t('panorama.label')}
+        aria-label={label}
+        aria-keyshortcuts={movement === 'move' ? 'W' : undefined}
         onKeyDown={onKeyDown}
       />
       {state === 'loading' && (
@@ -123,6 +161,24 @@ export function PanoramaViewer({ url, heading }: PanoramaViewerProps) {
           <ErrorMessage onRetry={unsupported ? undefined : () => setAttempt((n) => n + 1)}>
             {unsupported ? t('panorama.webglError') : t('panorama.loadError')}
           </ErrorMessage>
+        </div>
+      )}
+      {state === 'ready' && movement === 'move' && (
+        <div className="panorama__moves">
+          {status.kind === 'moving' && (
+            <p className="panorama__moving" role="status" aria-live="polite">
+              <span className="spinner" aria-hidden="true" />
+              <span>{t('panorama.moving')}</span>
+            </p>
+          )}
+          {status.kind === 'failed' && (
+            <ErrorMessage onRetry={status.retry}>{status.failure === 'move' ? t('panorama.moveError') : t('panorama.movesError')}</ErrorMessage>
+          )}
+          {!tour.atStart && (
+            <button type="button" className="button button--small panorama__back" disabled={status.kind === 'moving'} onClick={tour.backToStart}>
+              {t('panorama.backToStart')}
+            </button>
+          )}
         </div>
       )}
     </div>

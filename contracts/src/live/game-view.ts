@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { latLngSchema } from '../rules/geo.js';
 import { gameOriginSchema, standingSchema } from '../events/game-events.js';
 import { gameModeSchema, gameStatusSchema, teamIdSchema } from './game-rules.js';
+import { movementSchema } from '../rest/panorama.js';
 
 /**
  * A game as one viewer may see it (SPEC §3 field names). Built from the game's events by the server and
@@ -27,8 +28,11 @@ export const roundViewSchema = z.object({
   /** The target: null until the round has ended. */
   loc: latLngSchema.nullable(),
   targetCountryCode: z.string().nullable(),
-  /** The picture's opaque address: null until the round has started. */
-  pano: z.object({ url: z.string(), heading: z.number() }).nullable(),
+  /**
+   * The picture's opaque address, and whether players may move from it: null until the round has started.
+   * Views stored before rounds said so read as `move`, which live games allow.
+   */
+  pano: z.object({ url: z.string(), heading: z.number(), movement: movementSchema.default('move') }).nullable(),
   gus: z.record(z.string(), guessViewSchema),
   startsAt: z.number().int(),
   startedAt: z.number().int().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { mapPictureSchema } from '../events/map-events.js';
+import { latLngSchema } from '../rules/geo.js';
 import { soloGameViewSchema } from '../rest/solo.js';
 
 /**
@@ -67,6 +68,11 @@ export const roundPanoramaDocSchema = z.object({
   imageId: z.string(),
   gameId: z.string(),
   roundIndex: z.number().int(),
+  /**
+   * Where the picture was taken (the round's target), for the bearings of its moves. Documents projected
+   * before movement lack it until the projection is rebuilt; their pictures offer no moves.
+   */
+  location: latLngSchema.optional(),
 });
 export type RoundPanoramaDoc = z.infer<typeof roundPanoramaDocSchema>;
 

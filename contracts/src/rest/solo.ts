@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { latLngSchema } from '../rules/geo.js';
+import { movementSchema } from './panorama.js';
 
 export const startSoloGameRequestSchema = z.object({
   mapId: z.string().min(1).max(64).optional(),
@@ -23,7 +24,8 @@ export type StreetView = z.infer<typeof streetViewSchema>;
 /**
  * What a client learns when a round starts: an opaque picture address, never the target. `streetView` is
  * set only for a round on Google Street View (see streetViewSchema); null or absent for every provider
- * whose pictures reach the browser only as bytes under `panoramaUrl`.
+ * whose pictures reach the browser only as bytes under `panoramaUrl`. `movement` says whether the player
+ * may move along the picture's sequence (GET /pano/{token}/moves), only pan and zoom, or neither.
  */
 export const soloRoundViewSchema = z.object({
   roundIndex: z.number().int().min(0),
@@ -32,6 +34,7 @@ export const soloRoundViewSchema = z.object({
   startedAt: z.string(),
   shared: z.boolean(),
   streetView: streetViewSchema.nullable().optional(),
+  movement: movementSchema,
 });
 export type SoloRoundView = z.infer<typeof soloRoundViewSchema>;
 

@@ -1,4 +1,4 @@
-import { EARTH_RADIUS_METERS, greatCircleDistance, parseLatLngPair, sameLocation } from './geo.js';
+import { EARTH_RADIUS_METERS, greatCircleDistance, initialBearing, parseLatLngPair, sameLocation } from './geo.js';
 
 describe('greatCircleDistance', () => {
   it('is zero for the same point', () => {
@@ -47,5 +47,25 @@ describe('sameLocation', () => {
   it('treats coordinates equal to about a centimetre as the same target', () => {
     expect(sameLocation({ lat: 1.123456789, lng: 2 }, { lat: 1.12345679, lng: 2 })).toBe(true);
     expect(sameLocation({ lat: 1.1234, lng: 2 }, { lat: 1.1235, lng: 2 })).toBe(false);
+  });
+});
+
+describe('initialBearing', () => {
+  it('gives the four compass points in degrees clockwise from north', () => {
+    const here = { lat: 10, lng: 20 };
+    expect(initialBearing(here, { lat: 11, lng: 20 })).toBeCloseTo(0, 6);
+    expect(initialBearing(here, { lat: 10, lng: 20.001 })).toBeCloseTo(90, 2);
+    expect(initialBearing(here, { lat: 9, lng: 20 })).toBeCloseTo(180, 6);
+    expect(initialBearing(here, { lat: 10, lng: 19.999 })).toBeCloseTo(270, 2);
+  });
+
+  it('stays in [0, 360) and goes the short way across the antimeridian', () => {
+    expect(initialBearing({ lat: 0, lng: 179.9 }, { lat: 0, lng: -179.9 })).toBeCloseTo(90, 6);
+    expect(initialBearing({ lat: 0, lng: -179.9 }, { lat: 0, lng: 179.9 })).toBeCloseTo(270, 6);
+    expect(initialBearing({ lat: 0, lng: 0 }, { lat: -0.0001, lng: -0.000001 })).toBeLessThan(360);
+  });
+
+  it('gives the known bearing from Paris to London (about 330°)', () => {
+    expect(initialBearing({ lat: 48.8566, lng: 2.3522 }, { lat: 51.5074, lng: -0.1278 })).toBeCloseTo(330.3, 0);
   });
 });

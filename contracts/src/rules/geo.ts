@@ -18,6 +18,18 @@ export function greatCircleDistance(a: LatLng, b: LatLng): number {
   return 2 * EARTH_RADIUS_METERS * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
+/**
+ * The compass bearing to set off from `from` towards `to` on the great circle: degrees clockwise from north
+ * in [0, 360). Meaningless (0) when the two points coincide.
+ */
+export function initialBearing(from: LatLng, to: LatLng): number {
+  const [lat1, lat2, dLng] = [toRadians(from.lat), toRadians(to.lat), toRadians(to.lng - from.lng)];
+  const y = Math.sin(dLng) * Math.cos(lat2);
+  const x = Math.cos(lat1) * Math.sin(lat2) - Math.sin(lat1) * Math.cos(lat2) * Math.cos(dLng);
+  const degrees = (Math.atan2(y, x) * 180) / Math.PI;
+  return (degrees + 360) % 360;
+}
+
 /** Two locations are the same target when they agree to about 1 cm; JSON round trips keep that. */
 export function sameLocation(a: LatLng, b: LatLng): boolean {
   return Math.abs(a.lat - b.lat) < 1e-7 && Math.abs(a.lng - b.lng) < 1e-7;

@@ -63,7 +63,7 @@ describe('game view', () => {
       expect(counting).toMatchObject({ loc: null, targetCountryCode: null, pano: null });
       s.wait(LIVE.countdownMs).run({ type: 'BeginRound', gameId: GAME_ID, roundIndex: 0 });
       const playing = viewFor(project(s.events), { playerId: 'ada' }, NOW).rounds[0]!;
-      expect(playing).toMatchObject({ loc: null, pano: { url: panoramaPath(pictureAt(places.paris).panorama.token), heading: 90 } });
+      expect(playing).toMatchObject({ loc: null, pano: { url: panoramaPath(pictureAt(places.paris).panorama.token), heading: 90, movement: 'move' } });
       s.guess('ada', places.london).guess('bob', places.paris);
       expect(viewFor(project(s.events), { playerId: 'ada' }, NOW).rounds[0]).toMatchObject({ loc: places.paris, targetCountryCode: 'FR', ended: true });
     });

@@ -4,6 +4,7 @@ import {
   type GameView,
   hasHitPoints,
   isDuel,
+  movementFor,
   panoramaPath,
   phaseEventTypes,
   type RoundView,
@@ -103,7 +104,8 @@ function applyEvent(view: GameSnapshot, event: Exclude<GameEvent, { type: 'GameC
         index: roundIndex,
         loc: target,
         targetCountryCode,
-        pano: { url: panoramaPath(panorama.token), heading: panorama.heading },
+        // Live games have no movement settings (yet): players may move in every mode.
+        pano: { url: panoramaPath(panorama.token), heading: panorama.heading, movement: movementFor() },
         gus: {},
         startsAt,
         startedAt: null,

@@ -1,35 +1,49 @@
 import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { type PanoramaMoves, panoramaMovesSchema } from '@globetrail/contracts';
 import { ApiException, notFound } from '../../api/api-error.js';
-import { ApiErrors } from '../../api/openapi.js';
-import { IMAGERY, READ_STORE } from '../../app/tokens.js';
+import { ApiErrors, ZodResponse } from '../../api/openapi.js';
+import { IMAGERY } from '../../app/tokens.js';
 import type { ImageryRegistry } from '../../imagery/imagery-registry.js';
 import { ImageryUnavailableError } from '../../imagery/imagery.port.js';
-import type { ReadStore } from '../../platform/read-store/read-store.port.js';
-import { roundPanorama } from '../../projections/round-panoramas/round-panoramas.queries.js';
+import { PanoramaPictures, type TokenPicture } from './panorama-pictures.js';
 
 /**
- * Serves a round's picture under its opaque token. The answer-blind promise lives here: the response is
- * image bytes only, with no provider id, coordinates or validators that could tie it to a place.
+ * Serves a round's pictures under opaque tokens: the round's own, and those a player moves to. The
+ * answer-blind promise lives here: a picture is image bytes only, with no provider id, coordinates or
+ * validators that could tie it to a place, and a move is a token and a bearing.
  */
 @ApiTags('single player')
 @Controller('pano')
 export class PanoramaController {
   constructor(
-    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly pictures: PanoramaPictures,
     @Inject(IMAGERY) private readonly imagery: ImageryRegistry,
   ) {}
 
+  @Get(':token/moves')
+  @ApiOperation({ summary: 'The pictures a player can move to from this one (its sequence neighbours), each under a new opaque token, with its compass bearing' })
+  @ZodResponse(200, panoramaMovesSchema)
+  @ApiErrors(404, 503)
+  async moves(@Param('token') token: string): Promise<PanoramaMoves> {
+    const picture = await this.picture(token);
+    try {
+      return { moves: await this.pictures.moves(picture) };
+    } catch (error) {
+      if (error instanceof ImageryUnavailableError) throw new ApiException(503, 'no_imagery', 'the ways on from this picture are unavailable right now; try again');
+      throw error;
+    }
+  }
+
   @Get(':token')
-  @ApiOperation({ summary: "A round's equirectangular picture, by the opaque token in its panoramaUrl" })
+  @ApiOperation({ summary: "A round's equirectangular picture, by the opaque token in its panoramaUrl or a move's token" })
   @ApiProduces('image/jpeg')
   @ApiErrors(404, 503)
   async image(@Param('token') token: string, @Res() response: Response): Promise<void> {
-    const panorama = await roundPanorama(this.reads, token);
-    if (!panorama) throw notFound('no such panorama');
+    const picture = await this.picture(token);
     try {
-      const image = await this.imagery.fetchImage(panorama.provider, panorama.imageId);
+      const image = await this.imagery.fetchImage(picture.provider, picture.imageId);
       response.setHeader('Content-Type', image.contentType);
       response.setHeader('Cache-Control', 'private, max-age=86400, immutable');
       response.setHeader('X-Content-Type-Options', 'nosniff');
@@ -38,5 +52,11 @@ export class PanoramaController {
       if (error instanceof ImageryUnavailableError) throw new ApiException(503, 'no_imagery', 'the picture for this round is unavailable right now; try again');
       throw error;
     }
+  }
+
+  private async picture(token: string): Promise<TokenPicture> {
+    const picture = await this.pictures.resolve(token);
+    if (!picture) throw notFound('no such panorama');
+    return picture;
   }
 }

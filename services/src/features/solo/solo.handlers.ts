@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler, type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { type LatLng, panoramaPath, type PlaceGuessResponse, type SoloGameView, type SoloRoundView, type StartSoloGameResponse, streamName } from '@globetrail/contracts';
+import { type LatLng, movementFor, panoramaPath, type PlaceGuessResponse, type SoloGameView, type SoloRoundView, type StartSoloGameResponse, streamName } from '@globetrail/contracts';
 import { ApiException, notFound } from '../../api/api-error.js';
 import { CommandExecutor } from '../../app/command-executor.js';
 import { IMAGERY, MAP_CATALOG, READ_STORE } from '../../app/tokens.js';
@@ -26,6 +26,7 @@ const roundView = (round: SoloRound): SoloRoundView => ({
   startedAt: round.startedAt,
   shared: round.shared,
   streetView: streetViewOf(round.panorama),
+  movement: movementFor(),
 });
 
 const playing = (state: SoloState): PlayingGame => {

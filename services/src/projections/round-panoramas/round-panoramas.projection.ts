@@ -11,11 +11,11 @@ export const roundPanoramasProjection = defineProjection({
   handles: ['SoloRoundStarted', 'RoundStarting'],
   async apply({ event, streamId, position }) {
     if (event.type === 'SoloRoundStarted') {
-      const { panorama, gameId, roundIndex } = event.data;
-      return [upsert(collection, { id: panorama.token, provider: panorama.provider, imageId: panorama.imageId, gameId, roundIndex } satisfies RoundPanoramaDoc, position)];
+      const { panorama, gameId, roundIndex, target } = event.data;
+      return [upsert(collection, { id: panorama.token, provider: panorama.provider, imageId: panorama.imageId, gameId, roundIndex, location: target } satisfies RoundPanoramaDoc, position)];
     }
-    const { panorama, roundIndex } = event.data;
+    const { panorama, roundIndex, target } = event.data;
     const gameId = streamId.slice('game-'.length);
-    return [upsert(collection, { id: panorama.token, provider: panorama.provider, imageId: panorama.imageId, gameId, roundIndex } satisfies RoundPanoramaDoc, position)];
+    return [upsert(collection, { id: panorama.token, provider: panorama.provider, imageId: panorama.imageId, gameId, roundIndex, location: target } satisfies RoundPanoramaDoc, position)];
   },
 });

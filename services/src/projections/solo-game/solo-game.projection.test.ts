@@ -33,7 +33,7 @@ describe('solo game projection', () => {
         startedAt: at,
         totalPoints: 0,
         answerBlind: true,
-        rounds: [{ roundIndex: 0, panoramaUrl: '/pano/tok-0123456789abcdef', heading: 30, startedAt: at, shared: false, streetView: null, result: null }],
+        rounds: [{ roundIndex: 0, panoramaUrl: '/pano/tok-0123456789abcdef', heading: 30, startedAt: at, shared: false, streetView: null, movement: 'move', result: null }],
       },
     ]);
     expect(JSON.stringify(solo_games)).not.toContain('48.858');
@@ -63,9 +63,9 @@ describe('solo game projection', () => {
 });
 
 describe('round panoramas projection', () => {
-  it('maps each opaque token to its picture, for the server only', async () => {
+  it('maps each opaque token to its picture and where it was taken, for the server only', async () => {
     const { round_panoramas } = await project(roundPanoramasProjection, [['solo-g1', events]]);
-    expect(round_panoramas).toEqual([{ id: 'tok-0123456789abcdef', provider: 'local', imageId: 'paris-1', gameId: 'g1', roundIndex: 0 }]);
+    expect(round_panoramas).toEqual([{ id: 'tok-0123456789abcdef', provider: 'local', imageId: 'paris-1', gameId: 'g1', roundIndex: 0, location: target }]);
   });
 
   it('maps the pictures of live rounds too', async () => {
@@ -75,6 +75,6 @@ describe('round panoramas projection', () => {
       data: { roundIndex: 2, startsAt: 0, target, targetCountryCode: 'FR', panorama: { token: 'tok-live-0123456789ab', provider: 'local', imageId: 'paris-2', heading: 0 }, at },
     };
     const { round_panoramas } = await project(roundPanoramasProjection, [['game-live1', [starting]]]);
-    expect(round_panoramas).toEqual([{ id: 'tok-live-0123456789ab', provider: 'local', imageId: 'paris-2', gameId: 'live1', roundIndex: 2 }]);
+    expect(round_panoramas).toEqual([{ id: 'tok-live-0123456789ab', provider: 'local', imageId: 'paris-2', gameId: 'live1', roundIndex: 2, location: target }]);
   });
 });

@@ -1,4 +1,4 @@
-import { panoramaPath, readModelCollections, type SoloGameDoc } from '@globetrail/contracts';
+import { movementFor, panoramaPath, readModelCollections, type SoloGameDoc } from '@globetrail/contracts';
 import { assertNever } from '../../domain/decider.js';
 import { isAnswerBlindProvider, streetViewOf } from '../../imagery/answer-blind.js';
 import { defineProjection, upsert } from '../projection.js';
@@ -25,7 +25,8 @@ export const soloGameProjection = defineProjection({
         const game = await documents.get<SoloGameDoc>(collection, event.data.gameId);
         if (!game) return [];
         const { roundIndex, panorama, startedAt, shared } = event.data;
-        const round = { roundIndex, panoramaUrl: panoramaPath(panorama.token), heading: panorama.heading, startedAt, shared, streetView: streetViewOf(panorama), result: null };
+        // Solo games have no movement settings (yet): every round may move.
+        const round = { roundIndex, panoramaUrl: panoramaPath(panorama.token), heading: panorama.heading, startedAt, shared, streetView: streetViewOf(panorama), movement: movementFor(), result: null };
         const rounds = [...game.rounds.filter((r) => r.roundIndex !== roundIndex), round];
         // Documents written before games could be on Google lack the flag: their rounds were all answer-blind.
         const answerBlind = (game.answerBlind ?? true) && isAnswerBlindProvider(panorama.provider);

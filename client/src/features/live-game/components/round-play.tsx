@@ -34,7 +34,7 @@ export function RoundPlay({ model, now, commands }: RoundPlayProps) {
   return model.me ? (
     <PlayerRound model={model} round={round} me={model.me} now={now} commands={commands} />
   ) : (
-    round.pano ? <PanoramaViewer url={round.pano.url} heading={round.pano.heading} /> : <PictureMissing />
+    round.pano ? <PanoramaViewer url={round.pano.url} heading={round.pano.heading} movement={round.pano.movement} /> : <PictureMissing />
   );
 }
 
@@ -113,7 +113,7 @@ function PlayerRound({ model, round, me, now, commands }: PlayerRoundProps) {
 
   return (
     <>
-      {round.pano ? <PanoramaViewer key={round.index} url={round.pano.url} heading={round.pano.heading} /> : <PictureMissing />}
+      {round.pano ? <PanoramaViewer key={round.index} url={round.pano.url} heading={round.pano.heading} movement={round.pano.movement} /> : <PictureMissing />}
       {wall && (
         <BlinkWall
           seconds={view.rl}

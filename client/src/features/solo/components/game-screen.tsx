@@ -98,7 +98,7 @@ export function GameScreen({ gameId }: { gameId: string }) {
 
   return (
     <div className="game-screen" data-testid="game-screen" data-round={round.roundIndex} data-phase={result ? 'result' : 'guessing'}>
-      {round.streetView ? <GoogleStreetView panoId={round.streetView.panoId} heading={round.heading} /> : <PanoramaViewer url={round.panoramaUrl} heading={round.heading} />}
+      {round.streetView ? <GoogleStreetView panoId={round.streetView.panoId} heading={round.heading} /> : <PanoramaViewer url={round.panoramaUrl} heading={round.heading} movement={round.movement} />}
       <GameHeader roundNumber={round.roundIndex + 1} totalPoints={game.data.totalPoints} mapName={game.data.mapName} />
       {(round.streetView || !game.data.answerBlind) && (
         <p className="game-screen__unranked" role="note" data-testid="unranked-badge" title={t('game.unrankedGoogleHint')}>

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/**
+ * What a player may do with a round's picture: `move` along the provider's sequence (and pan and zoom),
+ * `pan` and zoom only (SPEC's No Move), or `none`: the view stays as it starts (SPEC's NMPZ: no move, no
+ * pan, no zoom).
+ */
+export const movementSchema = z.enum(['move', 'pan', 'none']);
+export type Movement = z.infer<typeof movementSchema>;
+
+/** The one place a round's movement follows from its game's settings (challenges' `nm` and `nmpz`). */
+export function movementFor(settings: { nm?: boolean; nmpz?: boolean } = {}): Movement {
+  if (settings.nmpz) return 'none';
+  return settings.nm ? 'pan' : 'move';
+}
+
+/** At most the picture's sequence neighbours: Panoramax's prev/next, Mapillary's before/after. */
+export const MAX_PANORAMA_MOVES = 4;
+
+/**
+ * One picture a player can move to: an opaque token for `/pano/{token}` (and its own moves), and the
+ * compass bearing it lies at from the current picture (degrees clockwise from north, which is also the
+ * viewer's yaw). A bearing says where to walk, never where anything is.
+ */
+export const panoramaMoveSchema = z.object({
+  token: z.string().min(16),
+  bearing: z.number().min(0).lt(360),
+});
+export type PanoramaMove = z.infer<typeof panoramaMoveSchema>;
+
+/** GET /pano/{token}/moves */
+export const panoramaMovesSchema = z.object({ moves: z.array(panoramaMoveSchema).max(MAX_PANORAMA_MOVES) });
+export type PanoramaMoves = z.infer<typeof panoramaMovesSchema>;
+
+export const panoramaMovesPath = (token: string) => `/pano/${token}/moves`;

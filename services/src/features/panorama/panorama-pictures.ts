@@ -1,0 +1,70 @@
+import { greatCircleDistance, initialBearing, type LatLng, MAX_PANORAMA_MOVES, type PanoramaMove } from '@globetrail/contracts';
+import type { ImageryRegistry } from '../../imagery/imagery-registry.js';
+import { ImageryUnavailableError } from '../../imagery/imagery.port.js';
+import type { MoveTokens } from '../../imagery/proxy/move-tokens.js';
+import type { ReadStore } from '../../platform/read-store/read-store.port.js';
+import { roundPanorama } from '../../projections/round-panoramas/round-panoramas.queries.js';
+
+/** The picture behind a `/pano/{token}`: a round's own, or one a player of that round moved to. */
+export interface TokenPicture {
+  provider: string;
+  imageId: string;
+  roundToken: string;
+  /** The round's own picture: a move back to it is the round's token again, not a new one. */
+  roundImageId: string;
+  /** Null for a round projected before pictures kept their position: it offers no moves. */
+  location: LatLng | null;
+}
+
+/** Closer than this, a neighbour is the same spot taken again: no direction leads to it. */
+const SAME_SPOT_METERS = 0.5;
+
+/**
+ * Resolves `/pano/` tokens and lists the moves on from a picture. Round tokens come from the round
+ * panoramas read model; move tokens are sealed here and name their round, which must still be known.
+ */
+export class PanoramaPictures {
+  constructor(
+    private readonly reads: ReadStore,
+    private readonly imagery: ImageryRegistry,
+    private readonly tokens: MoveTokens,
+  ) {}
+
+  /** Null for a token that is neither a known round's nor one this server sealed. */
+  async resolve(token: string): Promise<TokenPicture | null> {
+    const moved = this.tokens.open(token);
+    if (moved) {
+      const round = await roundPanorama(this.reads, moved.roundToken);
+      return round && { ...moved, roundImageId: round.imageId };
+    }
+    const round = await roundPanorama(this.reads, token);
+    return round && { provider: round.provider, imageId: round.imageId, roundToken: round.id, roundImageId: round.imageId, location: round.location ?? null };
+  }
+
+  /**
+   * The provider's sequence neighbours of the picture, each under a new move token and at its bearing from
+   * the picture; [] for providers without sequences (the offline pictures). Throws
+   * ImageryUnavailableError when the provider cannot answer.
+   */
+  async moves(picture: TokenPicture): Promise<PanoramaMove[]> {
+    const from = picture.location;
+    if (!from) return [];
+    const provider = this.imagery.get(picture.provider);
+    if (!provider) throw new ImageryUnavailableError(`imagery provider ${picture.provider} is not configured`);
+    const neighbours = (await provider.neighbours?.(picture.imageId)) ?? [];
+    const seen = new Set([picture.imageId]);
+    const moves: PanoramaMove[] = [];
+    for (const neighbour of neighbours) {
+      if (moves.length === MAX_PANORAMA_MOVES) break;
+      if (seen.has(neighbour.imageId) || greatCircleDistance(from, neighbour.location) < SAME_SPOT_METERS) continue;
+      seen.add(neighbour.imageId);
+      const token =
+        neighbour.imageId === picture.roundImageId
+          ? picture.roundToken
+          : this.tokens.seal({ provider: picture.provider, imageId: neighbour.imageId, roundToken: picture.roundToken, location: neighbour.location });
+      // A tenth of a degree is finer than any arrow is drawn.
+      moves.push({ token, bearing: (Math.round(initialBearing(from, neighbour.location) * 10) / 10) % 360 });
+    }
+    return moves;
+  }
+}

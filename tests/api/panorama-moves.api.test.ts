@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import {
+  initialBearing,
+  type LatLng,
+  type PanoramaMoves,
+  panoramaMovesPath,
+  panoramaMovesSchema,
+  type PlaceGuessResponse,
+  type SoloGameView,
+  type StartSoloGameResponse,
+} from '@globetrail/contracts';
+import { MoveTokens } from '../../services/src/imagery/proxy/move-tokens.js';
+import { servingOnline } from '../support/generator.js';
+import { type StandIn, startStandIn } from '../support/imagery-stand-ins.js';
+import { anonymousPlayer, type Player, startTestApp, type TestApp } from '../support/test-app.js';
+
+/** Every way a position could be written, to 3 decimals. */
+const needles = (at: LatLng) => [at.lat.toFixed(3), at.lng.toFixed(3)];
+
+const tokenOf = (panoramaUrl: string) => panoramaUrl.slice('/pano/'.length);
+
+const startGame = async (t: TestApp, player: Player) => (await t.http.post('/solo').set('Authorization', player.token).send({}).expect(201)).body as StartSoloGameResponse;
+
+const movesOf = async (t: TestApp, token: string): Promise<{ moves: PanoramaMoves['moves']; text: string }> => {
+  const response = await t.http.get(panoramaMovesPath(token)).expect(200);
+  return { moves: panoramaMovesSchema.parse(response.body).moves, text: response.text };
+};
+
+/** Guesses the round to learn its target, which is where its picture was taken: the stand-in's picture there. */
+async function pictureOfRound(t: TestApp, player: Player, standIn: StandIn, game: StartSoloGameResponse): Promise<string> {
+  const { result } = (await t.http.post(`/solo/${game.gameId}/guess`).set('Authorization', player.token).send({ roundIndex: 0, guess: { lat: 0, lng: 0 } }).expect(200)).body as PlaceGuessResponse;
+  const [id] = [...standIn.pictures].find(([, at]) => at.lat === result.target.lat && at.lng === result.target.lng)!;
+  return id;
+}
+
+describe.each([
+  ['panoramax', (base: string) => ({ IMAGERY_PROVIDER: 'panoramax', PANORAMAX_URL: base })],
+  ['mapillary', (base: string) => ({ IMAGERY_PROVIDER: 'mapillary', MAPILLARY_URL: base, MAPILLARY_TOKEN: 'MLY|4242|stand-in-token' })],
+] as const)('moving along a %s sequence over HTTP', (provider, env) => {
+  let standIn: StandIn;
+  let t: TestApp;
+  let player: Player;
+  beforeAll(async () => {
+    standIn = await startStandIn(provider);
+    t = await startTestApp({ env: env(standIn.base) });
+    player = await anonymousPlayer(t);
+    await servingOnline(t, provider);
+  });
+  afterAll(async () => {
+    await t.close();
+    await standIn.close();
+  });
+
+  it("offers the pictures either side of the round's, under new opaque tokens, at their compass bearings, and moves on from them", async () => {
+    const game = await startGame(t, player);
+    expect(game.round.movement).toBe('move');
+    const roundToken = tokenOf(game.round.panoramaUrl);
+    const first = await movesOf(t, roundToken);
+    expect(first.moves).toHaveLength(2);
+    for (const move of first.moves) {
+      expect(move.token).toMatch(/^[A-Za-z0-9_-]{100,}$/);
+      expect(move.token).not.toBe(roundToken);
+    }
+    // The same picture's moves are the same tokens every time (a browser caches what it has seen).
+    expect((await movesOf(t, roundToken)).moves).toEqual(first.moves);
+
+    const shown = await pictureOfRound(t, player, standIn, game);
+    const sequence = standIn.sequenceOf(shown);
+    const at = (id: string) => standIn.pictures.get(id)!;
+    const middle = sequence.indexOf(shown);
+    const [before, after] = [sequence[middle - 1]!, sequence[middle + 1]!];
+    // The answer names no picture and no position: neither the round's nor its neighbours'.
+    const secrets = [...sequence, ...sequence.flatMap((id) => needles(at(id)))];
+    expect(secrets.filter((secret) => first.text.includes(secret))).toEqual([]);
+    // The street runs north-east: one move ahead, one behind, each at its bearing from the round's picture.
+    const bearings = first.moves.map((move) => move.bearing).sort((a, b) => a - b);
+    const expected = [initialBearing(at(shown), at(after)), initialBearing(at(shown), at(before))];
+    expect(bearings[0]).toBeCloseTo(expected[0]!, 0);
+    expect(bearings[1]).toBeCloseTo(expected[1]!, 0);
+    expect(expected[0]).toBeGreaterThan(20);
+    expect(expected[0]).toBeLessThan(70);
+    expect(expected[1]! - expected[0]!).toBeCloseTo(180, 0);
+
+    // Ahead: its picture is served like the round's, stripped, and it offers one way back and one further.
+    const ahead = first.moves.find((move) => Math.abs(move.bearing - bearings[0]!) < 1e-9)!;
+    const picture = await t.http.get(`/pano/${ahead.token}`).expect(200);
+    expect(picture.headers['content-type']).toBe('image/jpeg');
+    expect(picture.headers['cache-control']).toBe('private, max-age=86400, immutable');
+    expect(picture.headers.etag).toBeUndefined();
+    const bytes = picture.body as Buffer;
+    expect(bytes.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    // The stand-in wrote the picture's id and position into its Exif, XMP and a comment: all gone.
+    expect(standIn.requests.some((path) => path.includes(after) && /\.jpg$/.test(path))).toBe(true);
+    expect(secrets.filter((secret) => bytes.toString('latin1').includes(secret))).toEqual([]);
+
+    const last = sequence[middle + 2]!;
+    const next = await movesOf(t, ahead.token);
+    expect(next.moves.map((move) => move.bearing).sort((a, b) => a - b)).toEqual([
+      expect.closeTo(initialBearing(at(after), at(last)), 0),
+      expect.closeTo(initialBearing(at(after), at(shown)), 0),
+    ]);
+    expect(secrets.filter((secret) => next.text.includes(secret))).toEqual([]);
+    // The way back is the round's own address again: the browser has that picture already.
+    expect(next.moves.map((move) => move.token)).toContain(roundToken);
+    // At the end of the street only the way back is left.
+    const end = next.moves.find((move) => move.bearing < 90)!;
+    expect((await movesOf(t, end.token)).moves.map((move) => move.bearing)).toEqual([expect.closeTo(initialBearing(at(last), at(after)), 0)]);
+  });
+});
+
+describe('move tokens over HTTP', () => {
+  let standIn: StandIn;
+  let t: TestApp;
+  let player: Player;
+  let game: StartSoloGameResponse;
+  let moves: PanoramaMoves['moves'];
+  beforeAll(async () => {
+    standIn = await startStandIn('panoramax');
+    t = await startTestApp({ env: { IMAGERY_PROVIDER: 'panoramax', PANORAMAX_URL: standIn.base } });
+    player = await anonymousPlayer(t);
+    await servingOnline(t, 'panoramax');
+    game = await startGame(t, player);
+    ({ moves } = await movesOf(t, tokenOf(game.round.panoramaUrl)));
+  });
+  afterAll(async () => {
+    await t.close();
+    await standIn.close();
+  });
+
+  it('answer 404 for a token changed in any character, sealed under another key, or never given out', async () => {
+    const token = moves[0]!.token;
+    const changed = [5, 40, 200, token.length - 1].map((at) => `${token.slice(0, at)}${token[at] === 'A' ? 'B' : 'A'}${token.slice(at + 1)}`);
+    // A token sealed with the same contents under another key: what a forger without DATA_DIR could make.
+    const foreign = new MoveTokens(randomBytes(32)).seal({ provider: 'panoramax', imageId: 'x', roundToken: tokenOf(game.round.panoramaUrl), location: { lat: 0, lng: 0 } });
+    for (const bad of [...changed, foreign, 'AAAAAAAAAAAAAAAAAAAAAA', token.slice(0, 100)]) {
+      expect((await t.http.get(`/pano/${bad}`).expect(404)).body).toMatchObject({ code: 'not_found' });
+      expect((await t.http.get(panoramaMovesPath(bad)).expect(404)).body).toMatchObject({ code: 'not_found' });
+    }
+  });
+
+  it('keep opening after a restart: the key lives in DATA_DIR', async () => {
+    await t.stop();
+    t = await startTestApp({ dataDir: t.dataDir, env: { IMAGERY_PROVIDER: 'panoramax', PANORAMAX_URL: standIn.base } });
+    await servingOnline(t, 'panoramax');
+    await t.http.get(`/pano/${moves[0]!.token}`).expect(200);
+    expect((await movesOf(t, moves[0]!.token)).moves.length).toBeGreaterThan(0);
+  });
+
+  it('answer 503 no_imagery, saying so, while the provider cannot be reached', async () => {
+    await standIn.close();
+    const body = (await t.http.get(panoramaMovesPath(moves[1]!.token)).expect(503)).body as { code: string; message: string };
+    expect(body).toMatchObject({ code: 'no_imagery', message: 'the ways on from this picture are unavailable right now; try again' });
+  });
+});
+
+describe('moves on the offline pictures', () => {
+  let t: TestApp;
+  afterAll(() => t.close());
+
+  it('are none: the sample scenes are single pictures, so a round there pans and zooms only', async () => {
+    t = await startTestApp();
+    const player = await anonymousPlayer(t);
+    const game = await startGame(t, player);
+    expect(game.round.movement).toBe('move');
+    expect((await movesOf(t, tokenOf(game.round.panoramaUrl))).moves).toEqual([]);
+    const view = (await t.http.get(`/solo/${game.gameId}`).set('Authorization', player.token).expect(200)).body as SoloGameView;
+    expect(view.rounds[0]!.movement).toBe('move');
+    expect((await t.http.get(panoramaMovesPath('no-such-token-0123456789')).expect(404)).body).toMatchObject({ code: 'not_found' });
+  });
+});
