@@ -1,6 +1,6 @@
-import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createFileOnce } from '../../platform/files/create-file-once.js';
 import { type CryptoKey, type JSONWebKeySet, type JWK, calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK } from 'jose';
 
 export const SIGNING_ALGORITHM = 'ES256';
@@ -35,27 +35,7 @@ async function createKeyFile(file: string): Promise<unknown> {
   const { privateKey } = await generateKeyPair(SIGNING_ALGORITHM, { extractable: true });
   const jwk = await exportJWK(privateKey);
   const stored = { ...jwk, kid: await calculateJwkThumbprint(jwk), alg: SIGNING_ALGORITHM, use: 'sig' };
-
-  // Written whole to a temporary file and then hard-linked into place: a crash never leaves half a key,
-  // and if another process created the key first, linking fails and its key wins.
-  mkdirSync(dirname(file), { recursive: true });
-  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  const fd = openSync(temporary, 'wx', 0o600);
-  try {
-    writeSync(fd, JSON.stringify(stored, null, 2));
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  try {
-    linkSync(temporary, file);
-    return stored;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return readKeyFile(file);
-  } finally {
-    unlinkSync(temporary);
-  }
+  return createFileOnce(file, JSON.stringify(stored, null, 2)) ? stored : readKeyFile(file);
 }
 
 async function fromStoredJwk(stored: unknown, file: string): Promise<SigningKey> {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createFileOnce } from '../../platform/files/create-file-once.js';
 
 export const MOVE_TOKEN_KEY_FILE = 'pano-token-key.json';
 const KEY_BYTES = 32;
@@ -33,24 +34,5 @@ function readKey(file: string): Buffer | undefined {
 function createKey(file: string): Buffer {
   const key = randomBytes(KEY_BYTES);
   const stored = { use: 'GlobeTrail move tokens: AES-256-GCM keys derived with HKDF-SHA256', k: key.toString('base64url') };
-  // Written whole to a temporary file and then hard-linked into place: a crash never leaves half a key,
-  // and if another process created the key first, linking fails and its key wins.
-  mkdirSync(join(file, '..'), { recursive: true });
-  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  const fd = openSync(temporary, 'wx', 0o600);
-  try {
-    writeSync(fd, JSON.stringify(stored, null, 2));
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  try {
-    linkSync(temporary, file);
-    return key;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return readKey(file)!;
-  } finally {
-    unlinkSync(temporary);
-  }
+  return createFileOnce(file, JSON.stringify(stored, null, 2)) ? key : readKey(file)!;
 }
