@@ -64,8 +64,11 @@ describe('a duel in two browsers while a third watches', () => {
     await guest.page.getByTestId('ready-toggle').click();
 
     const players = (await gameEvents(e2e.t, gameId)).flatMap((event) => (event.type === 'PlayerJoined' ? [event.data.playerId] : []));
-    await host.page.getByTestId('guess-map').waitFor({ timeout: 30_000 });
-    await guest.page.getByTestId('guess-map').waitFor({ timeout: 30_000 });
+    // The round has started (not its countdown) on both screens before anyone aims.
+    for (const page of [host.page, guest.page]) {
+      await page.locator('[data-testid="live-game"][data-status="SED"]').waitFor({ timeout: 30_000 });
+      await page.getByTestId('guess-map').waitFor({ timeout: 30_000 });
+    }
     const target = await targetOf(e2e.t, gameId, 0);
 
     // The host aims at the target; the guest guesses from the far corner of the map.
