@@ -15,11 +15,15 @@ function visitor(path: string) {
   return openPage(e2e, `/#${path}`);
 }
 
-/** The last marker position the server recorded for a player in round 0. */
-async function lastMarker(gameId: string, playerId: string, count: number): Promise<LatLng> {
+/**
+ * The player's latest marker the server recorded, once it differs from `previous`: a marker move the client
+ * had to send twice (a slow ack under load) is the same position, and must not count as the next click.
+ */
+async function nextMarker(gameId: string, playerId: string, previous: LatLng | null): Promise<LatLng> {
   for (;;) {
-    const markers = (await gameEvents(e2e.t, gameId)).filter((event) => event.type === 'GuessPlaced' && event.data.playerId === playerId);
-    if (markers.length >= count) return (markers.at(-1) as Extract<(typeof markers)[number], { type: 'GuessPlaced' }>).data.loc;
+    const markers = (await gameEvents(e2e.t, gameId)).flatMap((event) => (event.type === 'GuessPlaced' && event.data.playerId === playerId ? [event.data.loc] : []));
+    const last = markers.at(-1);
+    if (last && (!previous || last.lat !== previous.lat || last.lng !== previous.lng)) return last;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -32,9 +36,9 @@ const mercatorY = (lat: number) => Math.log(Math.tan(Math.PI / 4 + (lat * Math.P
  */
 async function guessOnTarget(page: Page, gameId: string, playerId: string, target: LatLng): Promise<void> {
   const p1 = await clickGuessMap(page, { x: 0.3, y: 0.35 });
-  const l1 = await lastMarker(gameId, playerId, 1);
+  const l1 = await nextMarker(gameId, playerId, null);
   const p2 = await clickGuessMap(page, { x: 0.7, y: 0.65 });
-  const l2 = await lastMarker(gameId, playerId, 2);
+  const l2 = await nextMarker(gameId, playerId, l1);
   const x = p1.x + ((target.lng - l1.lng) * (p2.x - p1.x)) / (l2.lng - l1.lng);
   const y = p1.y + ((mercatorY(target.lat) - mercatorY(l1.lat)) * (p2.y - p1.y)) / (mercatorY(l2.lat) - mercatorY(l1.lat));
   const box = (await page.getByTestId('guess-map').locator('canvas.maplibregl-canvas').boundingBox())!;
