@@ -4,10 +4,11 @@ import './world-map.css';
 import type { LatLng } from '@globetrail/contracts';
 import type { FeatureCollection, LineString } from 'geojson';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { LngLatBounds, Map as MaplibreMap, Marker, NavigationControl, type GeoJSONSource, type PaddingOptions, type StyleSpecification } from 'maplibre-gl';
+import { LngLatBounds, type Map as MaplibreMap, Marker, type GeoJSONSource, type PaddingOptions, type StyleSpecification } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClientConfig } from '../lib/api/client-config';
+import { createFlatMap } from '../lib/map/flat-map';
 import { geoCircle } from '../lib/map/geo-circle';
 import { buildOfflineStyle, CIRCLE_SOURCE_ID, EMPTY_CIRCLES, LINE_SOURCE_ID, lineColorFor, withResultLine, type CircleCollection } from '../lib/map/map-styles';
 import { useCountries } from '../lib/map/use-countries';
@@ -117,50 +118,30 @@ export function WorldMap({ label, markers, line, lines, circles, fitTo, fitPaddi
     if (!container) return;
     let map: MaplibreMap;
     try {
-      map = new MaplibreMap({
-        container,
-        style: withResultLine(buildOfflineStyle(mapType, countries), lineRef.current, lineColorFor(mapType), circleRef.current),
-        center: [10, 25],
-        zoom: 0,
-        minZoom: -1,
-        maxZoom: 18,
-        dragRotate: false,
-        pitchWithRotate: false,
-        touchPitch: false,
-        attributionControl: false,
-        renderWorldCopies: true,
-        locale: {
-          'Map.Title': label,
-          'NavigationControl.ZoomIn': t('map.zoomIn'),
-          'NavigationControl.ZoomOut': t('map.zoomOut'),
-          'NavigationControl.ResetBearing': t('map.resetNorth'),
-          'AttributionControl.ToggleAttribution': t('map.attribution'),
-          'Marker.Title': t('map.marker'),
-          'CooperativeGesturesHandler.WindowsHelpText': t('map.ctrlScroll'),
-          'CooperativeGesturesHandler.MacHelpText': t('map.cmdScroll'),
-          'CooperativeGesturesHandler.MobileHelpText': t('map.twoFingers'),
+      map = createFlatMap(
+        {
+          container,
+          style: withResultLine(buildOfflineStyle(mapType, countries), lineRef.current, lineColorFor(mapType), circleRef.current),
+          label,
+          zoom: 0,
+          maxZoom: 18,
+          renderWorldCopies: true,
+          locale: {
+            'AttributionControl.ToggleAttribution': t('map.attribution'),
+            'Marker.Title': t('map.marker'),
+            'CooperativeGesturesHandler.WindowsHelpText': t('map.ctrlScroll'),
+            'CooperativeGesturesHandler.MacHelpText': t('map.cmdScroll'),
+            'CooperativeGesturesHandler.MobileHelpText': t('map.twoFingers'),
+          },
+          picker: () => onPickRef.current,
         },
-      });
+        t,
+      );
     } catch {
       setFailed(true);
       return;
     }
-    map.touchZoomRotate.disableRotation();
-    map.keyboard.disableRotation();
-    map.addControl(new NavigationControl({ showCompass: false }), 'top-left');
     map.on('load', () => setLoaded(true));
-    map.on('click', (event) => {
-      const wrapped = event.lngLat.wrap();
-      onPickRef.current?.({ lat: Math.max(-90, Math.min(90, wrapped.lat)), lng: wrapped.lng });
-    });
-    // Keyboard players pan with the arrow keys (maplibre) and drop the marker at the centre with P.
-    map.getCanvas().addEventListener('keydown', (event) => {
-      if (event.key !== 'p' && event.key !== 'P') return;
-      if (!onPickRef.current || event.altKey || event.ctrlKey || event.metaKey) return;
-      event.preventDefault();
-      const center = map.getCenter().wrap();
-      onPickRef.current({ lat: center.lat, lng: center.lng });
-    });
     mapRef.current = map;
     const markerMap = markersRef.current;
     return () => {

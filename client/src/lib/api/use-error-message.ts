@@ -22,6 +22,15 @@ const translatedCodes = new Set([
   'invalid_credentials',
   'rate_limited',
   'internal',
+  'unranked_imagery',
+  // The generator tool's refusals.
+  'provider_not_configured',
+  'imagery_unavailable',
+  'too_many_runs',
+  'generator_busy',
+  'run_not_finished',
+  'run_failed',
+  'not_enough_locations',
 ]);
 
 /** Turns any failure into one sentence a player can read. */

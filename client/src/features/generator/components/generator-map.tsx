@@ -3,7 +3,8 @@ import '../../../lib/map/maplibre-worker';
 import '../../../components/world-map.css';
 import type { LatLng } from '@globetrail/contracts';
 import { useAtomValue } from 'jotai';
-import { Map as MaplibreMap, NavigationControl, type GeoJSONSource, type StyleSpecification } from 'maplibre-gl';
+import type { GeoJSONSource, Map as MaplibreMap, StyleSpecification } from 'maplibre-gl';
+import { createFlatMap } from '../../../lib/map/flat-map';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildOfflineStyle } from '../../../lib/map/map-styles';
@@ -60,48 +61,26 @@ export function GeneratorMap({ label, region, bounds, corners, points, onAddCorn
     if (!container) return;
     let map: MaplibreMap;
     try {
-      map = new MaplibreMap({
-        container,
-        style: withGeneratorLayers(buildOfflineStyle(mapType, countries), dataRef.current),
-        center: [10, 25],
-        zoom: 0.6,
-        minZoom: -1,
-        maxZoom: 16,
-        dragRotate: false,
-        pitchWithRotate: false,
-        touchPitch: false,
-        attributionControl: false,
-        locale: {
-          'Map.Title': label,
-          'NavigationControl.ZoomIn': t('map.zoomIn'),
-          'NavigationControl.ZoomOut': t('map.zoomOut'),
-          'NavigationControl.ResetBearing': t('map.resetNorth'),
+      map = createFlatMap(
+        {
+          container,
+          style: withGeneratorLayers(buildOfflineStyle(mapType, countries), dataRef.current),
+          label,
+          zoom: 0.6,
+          maxZoom: 16,
+          picker: () => onAddCornerRef.current,
         },
-      });
+        t,
+      );
     } catch {
       setFailed(true);
       return;
     }
-    map.touchZoomRotate.disableRotation();
-    map.keyboard.disableRotation();
-    map.addControl(new NavigationControl({ showCompass: false }), 'top-left');
     map.on('load', () => setLoaded(true));
     // What is on screen, not only what was handed over: counted once each render settles.
     map.on('idle', () => {
       if (!map.getLayer(POINTS_LAYER_ID)) return;
       setDrawnPoints(map.queryRenderedFeatures({ layers: [POINTS_LAYER_ID] }).length);
-    });
-    map.on('click', (event) => {
-      const wrapped = event.lngLat.wrap();
-      onAddCornerRef.current?.({ lat: Math.max(-90, Math.min(90, wrapped.lat)), lng: wrapped.lng });
-    });
-    // Keyboard: pan with the arrow keys (maplibre) and add a corner at the centre with P.
-    map.getCanvas().addEventListener('keydown', (event) => {
-      if (event.key !== 'p' && event.key !== 'P') return;
-      if (!onAddCornerRef.current || event.altKey || event.ctrlKey || event.metaKey) return;
-      event.preventDefault();
-      const center = map.getCenter().wrap();
-      onAddCornerRef.current({ lat: center.lat, lng: center.lng });
     });
     mapRef.current = map;
     return () => {

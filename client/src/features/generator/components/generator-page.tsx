@@ -1,12 +1,12 @@
 import './generator-page.css';
 import { GENERATOR_LIMITS, MAP_LIMITS, type LatLng } from '@globetrail/contracts';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ErrorMessage } from '../../../components/error-message';
 import { GlobeMark } from '../../../components/icons';
 import { LanguageSelect } from '../../../components/language-select';
-import { useGeneratorErrorMessage } from '../hooks/use-generator-error-message';
+import { useErrorMessage } from '../../../lib/api/use-error-message';
 import type { GeneratorParams } from '../hooks/use-generator-params';
 import { useGeneratorRun } from '../hooks/use-generator-run';
 import { useRegionName } from '../hooks/use-region-name';
@@ -16,6 +16,7 @@ import { MIN_CORNERS, PolygonTools } from './polygon-tools';
 import { RunProgress } from './run-progress';
 import { RunControls } from './run-controls';
 import { SaveMapForm, type PlayMapAction } from './save-map-form';
+import { usePageTitle } from '../../../lib/hooks/use-page-title';
 
 interface GeneratorPageProps {
   params: GeneratorParams;
@@ -28,7 +29,7 @@ interface GeneratorPageProps {
  */
 export function GeneratorPage({ params, play }: GeneratorPageProps) {
   const { t } = useTranslation();
-  const errorMessage = useGeneratorErrorMessage();
+  const errorMessage = useErrorMessage();
   const noteId = useId();
   const polygonMode = params.region === 'polygon';
   const regionName = useRegionName(polygonMode ? null : params.region);
@@ -41,13 +42,7 @@ export function GeneratorPage({ params, play }: GeneratorPageProps) {
   const finished = view !== null && (view.status === 'done' || view.status === 'stopped');
   const provider = t(`generator.providers.${params.provider}`);
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${t('generator.title')} · ${t('app.name')}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [t]);
+  usePageTitle(t('generator.title'));
 
   const addCorner = useCallback((at: LatLng) => setCorners((current) => (current.length >= GENERATOR_LIMITS.maxPolygonPoints ? current : [...current, at])), []);
 

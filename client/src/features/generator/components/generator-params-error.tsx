@@ -1,22 +1,16 @@
 import './generator-page.css';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { GeneratorParamProblem } from '../hooks/use-generator-params';
 import { LIMIT_RANGE } from '../hooks/use-generator-params';
+import { usePageTitle } from '../../../lib/hooks/use-page-title';
 
 const EXAMPLE = '#/genarator/50/panoramax/FR';
 
 /** A generator address with parts that cannot be used: each is named, with what would work instead. */
 export function GeneratorParamsError({ problems }: { problems: readonly GeneratorParamProblem[] }) {
   const { t } = useTranslation();
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${t('generator.title')} · ${t('app.name')}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [t]);
+  usePageTitle(t('generator.title'));
 
   return (
     <main className="generator-page generator-page--invalid" data-testid="generator-page" data-state="invalid">

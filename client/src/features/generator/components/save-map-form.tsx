@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
 import { isApiRequestError } from '../../../lib/api/api-error';
-import { useGeneratorErrorMessage } from '../hooks/use-generator-error-message';
+import { useErrorMessage } from '../../../lib/api/use-error-message';
 import { useFormatters } from '../../../lib/format/use-formatters';
 import { useSaveGeneratedMap } from '../hooks/use-save-generated-map';
 
@@ -24,7 +24,7 @@ interface SaveMapFormProps {
 export function SaveMapForm({ runId, suggestedName, play }: SaveMapFormProps) {
   const { t } = useTranslation();
   const format = useFormatters();
-  const errorMessage = useGeneratorErrorMessage();
+  const errorMessage = useErrorMessage();
   const save = useSaveGeneratedMap();
   const id = useId();
   const [name, setName] = useState(suggestedName);

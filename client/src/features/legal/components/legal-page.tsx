@@ -1,8 +1,8 @@
 import './legal-page.css';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { GlobeMark } from '../../../components/icons';
+import { usePageTitle } from '../../../lib/hooks/use-page-title';
 
 export interface LegalSection {
   title: string;
@@ -19,13 +19,7 @@ interface LegalPageProps {
 
 export function LegalPage({ title, updated, intro, sections, testId }: LegalPageProps) {
   const { t } = useTranslation();
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${title} · ${t('app.name')}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [title, t]);
+  usePageTitle(title);
 
   return (
     <main className="legal-page" data-testid={testId}>
