@@ -1,5 +1,5 @@
 import { displayDistance, greatCircleDistance, scoreForDistance } from '@globetrail/contracts';
-import { type E2E, openPage, placeGuessOnMap, resultFigures, soloView, startE2E } from '../support/e2e.js';
+import { type E2E, isBuildAsset, openPage, placeGuessOnMap, resultFigures, soloView, startE2E } from '../support/e2e.js';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -19,9 +19,7 @@ describe('a new visitor in Chromium', () => {
     page.on('response', (response) => {
       if (guessSent) return;
       const type = response.headers()['content-type'] ?? '';
-      // Content-hashed build files are the same for every round (made before it existed): skipped, as a
-      // 5-character needle can turn up in them by chance.
-      if (/\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.(js|css)$/.test(new URL(response.url()).pathname)) return;
+      if (isBuildAsset(response.url())) return;
       if (/json|text|javascript/.test(type)) void response.text().then((body) => textBodies.push({ url: response.url(), body }), () => undefined);
     });
 

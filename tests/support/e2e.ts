@@ -33,6 +33,13 @@ export async function openPage(e2e: E2E, path = '/', viewport = { width: 1280, h
   return { context, page, errors };
 }
 
+/**
+ * A content-hashed file of the client's build (under /assets/): the same bytes for every round, made
+ * before any round existed, so it cannot carry a round's answer, while a 5-character coordinate can turn
+ * up in it by chance (a CSS number). Leak checks skip them.
+ */
+export const isBuildAsset = (url: string) => /\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png|json)$/.test(new URL(url).pathname);
+
 /** The idToken the client keeps, to ask the server what it knows about the page's game. */
 export function tokenOf(page: Page): Promise<string> {
   return page.evaluate(() => (JSON.parse(localStorage.getItem('gt.session') ?? '{}') as { idToken: string }).idToken);
