@@ -5,7 +5,7 @@ import type { EventStore } from '../platform/event-store/event-store.port.js';
 import { type CommandOutcome, handleCommand, loadState } from '../platform/event-store/handle-command.js';
 import { KeyedQueue } from '../platform/concurrency/keyed-queue.js';
 import { StreamStateCache } from '../platform/event-store/stream-state-cache.js';
-import type { Projections } from '../projections/projections.js';
+import type { ProjectionsPort } from '../projections/projections.js';
 import { DECISION_CONTEXT, EVENT_STORE, PROJECTIONS } from './tokens.js';
 
 export interface ExecuteOptions {
@@ -31,7 +31,7 @@ export class CommandExecutor {
 
   constructor(
     @Inject(EVENT_STORE) private readonly events: EventStore,
-    @Inject(PROJECTIONS) private readonly projections: Projections,
+    @Inject(PROJECTIONS) private readonly projections: ProjectionsPort,
     @Inject(DECISION_CONTEXT) private readonly newContext: () => DecisionContext,
   ) {
     this.states = new StreamStateCache(events);

@@ -14,8 +14,8 @@ import { SqliteEventStore } from '../platform/event-store/sqlite-event-store.js'
 import type { ReadStore } from '../platform/read-store/read-store.port.js';
 import { SqliteReadStore } from '../platform/read-store/sqlite-read-store.js';
 import { type Clock, scaledClock } from '../platform/time/clock.js';
-import { allProjections } from '../projections/all-projections.js';
-import { Projections } from '../projections/projections.js';
+import { openEmbeddedProjections } from '../projections/open-projections.js';
+import type { ProjectionsPort } from '../projections/projections.js';
 import { CommandExecutor } from './command-executor.js';
 import { CLOCK, APP_CONFIG, DECISION_CONTEXT, MESSAGE_BUS, EVENT_STORE, IMAGERY, LOCAL_IMAGES, MAP_CATALOG, PROJECTIONS, READ_STORE } from './tokens.js';
 
@@ -33,7 +33,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
   constructor(
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(READ_STORE) private readonly reads: ReadStore,
-    @Inject(PROJECTIONS) private readonly projections: Projections,
+    @Inject(PROJECTIONS) private readonly projections: ProjectionsPort,
     @Inject(LOCAL_IMAGES) private readonly images: LocalImageStore,
     @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
     @Inject(RELAY) private readonly relay: EventRelay,
@@ -63,16 +63,18 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
 @Module({})
 export class PlatformModule {
   static forRoot(config: AppConfig): DynamicModule {
+    const eventsFile = join(config.dataDir, 'events.sqlite');
+    const readsFile = join(config.dataDir, 'read-models.sqlite');
     return {
       module: PlatformModule,
       global: true,
       providers: [
         { provide: APP_CONFIG, useValue: config },
-        { provide: EVENT_STORE, useFactory: () => SqliteEventStore.open(join(config.dataDir, 'events.sqlite')) },
-        { provide: READ_STORE, useFactory: () => SqliteReadStore.open(join(config.dataDir, 'read-models.sqlite')) },
+        { provide: EVENT_STORE, useFactory: () => SqliteEventStore.open(eventsFile) },
+        { provide: READ_STORE, useFactory: () => SqliteReadStore.open(readsFile) },
         {
           provide: PROJECTIONS,
-          useFactory: (events: EventStore, reads: ReadStore) => new Projections(allProjections, events, reads),
+          useFactory: (events: SqliteEventStore, reads: ReadStore) => openEmbeddedProjections({ events, eventsFile, reads, readsFile }),
           inject: [EVENT_STORE, READ_STORE],
         },
         { provide: CLOCK, useValue: scaledClock(config.clockSpeed) },

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { EventStore, RecordedEvent } from '../platform/event-store/event-store.port.js';
 import { toDomainEvent } from '../platform/event-store/handle-command.js';
 import type { Document, ReadStore, WriteOperation } from '../platform/read-store/read-store.port.js';
+import { PositionWaiters } from './position-waiters.js';
 import type { DocumentReader, Projection } from './projection.js';
 
 const MAX_BATCH_EVENTS = 500;
@@ -9,11 +10,10 @@ const MAX_BATCH_EVENTS = 500;
 const IDLE_CHECKPOINT_MS = 1000;
 const IDLE = Symbol('idle');
 
-interface Waiter {
-  position: bigint;
-  resolve: () => void;
-  reject: (error: Error) => void;
-  timer: NodeJS.Timeout;
+/** Told of each batch accounted for (with the writes it committed, maybe none) and of a stop on an error. */
+export interface RunnerObserver {
+  processed(position: bigint, writes: WriteOperation[]): void;
+  failed(error: Error): void;
 }
 
 /**
@@ -24,16 +24,15 @@ interface Waiter {
  */
 export class ProjectionRunner {
   private readonly logger: Logger;
-  private processed: bigint | null = null;
+  private readonly progress: PositionWaiters;
   /** A position accounted for by batches that wrote nothing, not yet written as the checkpoint. */
   private unsaved: bigint | null = null;
   private checkpointedAt = Number.NEGATIVE_INFINITY;
   private readonly handles: ReadonlySet<string>;
-  private waiters: Waiter[] = [];
   private listeners: Array<(writes: WriteOperation[]) => void> = [];
+  private observers: RunnerObserver[] = [];
   private subscription: ReturnType<EventStore['subscribeToAll']> | null = null;
   private loop: Promise<void> | null = null;
-  private failure: Error | null = null;
 
   constructor(
     readonly projection: Projection,
@@ -43,24 +42,25 @@ export class ProjectionRunner {
   ) {
     this.logger = new Logger(`projection:${projection.name}`);
     this.handles = new Set(projection.handles);
+    this.progress = new PositionWaiters(projection.name);
   }
 
   /** Position of the last event this projection has fully accounted for; null before the first. */
   get position(): bigint | null {
-    return this.processed;
+    return this.progress.position;
   }
 
   async start(): Promise<void> {
     for (const index of this.projection.indexes) await this.reads.ensureIndex(index.collection, index.fields);
-    this.processed = await this.reads.checkpoint(this.projection.name);
-    this.subscription = this.events.subscribeToAll({ fromPosition: this.processed ?? 'start' });
+    this.progress.restart(await this.reads.checkpoint(this.projection.name));
+    this.subscription = this.events.subscribeToAll({ fromPosition: this.progress.position ?? 'start' });
     this.loop = this.run(this.subscription).catch((error: Error) => this.fail(error));
   }
 
   async stop(): Promise<void> {
     await this.subscription?.unsubscribe();
     await this.loop;
-    if (this.unsaved !== null && !this.failure) await this.checkpoint(this.unsaved, []);
+    if (this.unsaved !== null && !this.progress.failed) await this.checkpoint(this.unsaved, []);
     this.subscription = null;
     this.loop = null;
   }
@@ -69,26 +69,12 @@ export class ProjectionRunner {
   async rebuild(): Promise<void> {
     await this.stop();
     await this.reads.reset(this.projection.name, this.projection.collections);
-    this.failure = null;
     await this.start();
   }
 
   /** Resolves once every event up to `position` is visible in this read model (read-your-writes). */
   waitFor(position: bigint, timeoutMs = 5000): Promise<void> {
-    if (this.failure) return Promise.reject(this.failure);
-    if (this.processed !== null && this.processed >= position) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      const waiter: Waiter = {
-        position,
-        resolve,
-        reject,
-        timer: setTimeout(() => {
-          this.waiters = this.waiters.filter((w) => w !== waiter);
-          reject(new Error(`projection ${this.projection.name} did not reach position ${position} within ${timeoutMs} ms`));
-        }, timeoutMs),
-      };
-      this.waiters.push(waiter);
-    });
+    return this.progress.waitFor(position, timeoutMs);
   }
 
   /** Called after each commit with the writes it made, e.g. to push live updates. */
@@ -96,6 +82,14 @@ export class ProjectionRunner {
     this.listeners.push(listener);
     return () => {
       this.listeners = this.listeners.filter((l) => l !== listener);
+    };
+  }
+
+  /** Every batch accounted for and a stop on an error (to report them to another thread). */
+  observe(observer: RunnerObserver): () => void {
+    this.observers.push(observer);
+    return () => {
+      this.observers = this.observers.filter((o) => o !== observer);
     };
   }
 
@@ -117,7 +111,7 @@ export class ProjectionRunner {
       next = iterator.next();
       const recorded = result.value;
       // A redelivered event is skipped whether it was committed already or is still in the open batch.
-      const applied = batch.position ?? this.processed;
+      const applied = batch.position ?? this.progress.position;
       if (applied !== null && recorded.position <= applied) continue;
       if (this.handles.has(recorded.type)) await batch.add(recorded, this.projection);
       else batch.pass(recorded.position);
@@ -136,13 +130,9 @@ export class ProjectionRunner {
     // events re-read from there decide the same nothing again.
     if (writes.length > 0 || Date.now() - this.checkpointedAt >= (this.options.idleCheckpointMs ?? IDLE_CHECKPOINT_MS)) await this.checkpoint(position, writes);
     else this.unsaved = position;
-    this.processed = position;
-    for (const waiter of this.waiters.filter((w) => w.position <= position)) {
-      clearTimeout(waiter.timer);
-      waiter.resolve();
-    }
-    this.waiters = this.waiters.filter((w) => w.position > position);
+    this.progress.reach(position);
     if (writes.length > 0) for (const listener of this.listeners) listener(writes);
+    for (const observer of this.observers) observer.processed(position, writes);
   }
 
   private async checkpoint(position: bigint, writes: WriteOperation[]): Promise<void> {
@@ -152,13 +142,9 @@ export class ProjectionRunner {
   }
 
   private fail(error: Error): void {
-    this.failure = error;
     this.logger.error(`stopped: ${error.stack ?? error.message}`);
-    for (const waiter of this.waiters) {
-      clearTimeout(waiter.timer);
-      waiter.reject(error);
-    }
-    this.waiters = [];
+    this.progress.fail(error);
+    for (const observer of this.observers) observer.failed(error);
   }
 }
 

@@ -1,10 +1,30 @@
 import type { EventStore } from '../platform/event-store/event-store.port.js';
-import type { ReadStore } from '../platform/read-store/read-store.port.js';
+import type { ReadStore, WriteOperation } from '../platform/read-store/read-store.port.js';
 import type { Projection } from './projection.js';
 import { ProjectionRunner } from './projection-runner.js';
 
-/** Every projection of the process, each with its own runner and checkpoint. */
-export class Projections {
+/** One read model as its readers see it: how far it is, read-your-writes waits, and its commits. */
+export interface ProjectionHandle {
+  /** Position of the last event it has accounted for; null before the first. */
+  readonly position: bigint | null;
+  waitFor(position: bigint, timeoutMs?: number): Promise<void>;
+  /** Called after each commit with the writes it made, e.g. to push live updates. */
+  onCommitted(listener: (writes: WriteOperation[]) => void): () => void;
+}
+
+/** The process's read models, wherever their projections run (this thread, or a thread of their own). */
+export interface ProjectionsPort {
+  runner(name: string): ProjectionHandle;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Read-your-writes: resolves when the named projections (all by default) have seen `position`. */
+  waitFor(position: bigint | null, names?: readonly string[]): Promise<void>;
+  /** Forgets the named read models (all by default) and projects them again from the first event. */
+  rebuild(names?: readonly string[]): Promise<void>;
+}
+
+/** Every projection of the process on the calling thread, each with its own runner and checkpoint. */
+export class Projections implements ProjectionsPort {
   private readonly runners: Map<string, ProjectionRunner>;
 
   constructor(projections: readonly Projection[], events: EventStore, reads: ReadStore) {

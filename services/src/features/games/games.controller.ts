@@ -14,7 +14,7 @@ import type { ReadStore } from '../../platform/read-store/read-store.port.js';
 import type { Clock } from '../../platform/time/clock.js';
 import { liveGame, viewAs } from '../../projections/live-games/live-games.queries.js';
 import { lobbyView } from '../../projections/open-duels/open-duels.queries.js';
-import type { Projections } from '../../projections/projections.js';
+import type { ProjectionsPort } from '../../projections/projections.js';
 import { joiningPlayer } from './joining-player.js';
 
 @ApiTags('live games')
@@ -24,7 +24,7 @@ export class GamesController {
     private readonly executor: CommandExecutor,
     @Inject(READ_STORE) private readonly reads: ReadStore,
     @Inject(MAP_CATALOG) private readonly maps: MapCatalog,
-    @Inject(PROJECTIONS) private readonly projections: Projections,
+    @Inject(PROJECTIONS) private readonly projections: ProjectionsPort,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}

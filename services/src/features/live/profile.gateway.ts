@@ -5,7 +5,7 @@ import type { Server, Socket } from 'socket.io';
 import { PROJECTIONS, READ_STORE } from '../../app/tokens.js';
 import type { Principal } from '../../identity/identity.port.js';
 import type { ReadStore } from '../../platform/read-store/read-store.port.js';
-import type { Projections } from '../../projections/projections.js';
+import type { ProjectionsPort } from '../../projections/projections.js';
 import { userProfile } from '../../projections/user-profile/user-profile.queries.js';
 
 type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { principal: Principal }>;
@@ -26,7 +26,7 @@ export class ProfileGateway implements OnGatewayInit, OnGatewayConnection, OnMod
 
   constructor(
     @Inject(READ_STORE) private readonly reads: ReadStore,
-    @Inject(PROJECTIONS) private readonly projections: Projections,
+    @Inject(PROJECTIONS) private readonly projections: ProjectionsPort,
   ) {}
 
   afterInit(): void {

@@ -11,7 +11,7 @@ import type { ReadStore } from '../../platform/read-store/read-store.port.js';
 import { ARENA_QUEUE } from '../../process-managers/arena-matchmaker.js';
 import { consumeEvents } from '../../process-managers/game-events.js';
 import { lobbyView } from '../../projections/open-duels/open-duels.queries.js';
-import type { Projections } from '../../projections/projections.js';
+import type { ProjectionsPort } from '../../projections/projections.js';
 import { joiningPlayer } from '../games/joining-player.js';
 import { GameRooms } from './game-rooms.js';
 import { LiveCounters } from './live-counters.js';
@@ -40,7 +40,7 @@ export class RoomsGateway implements OnGatewayInit, OnGatewayDisconnect, OnModul
     private readonly rooms: GameRooms,
     @Inject(READ_STORE) private readonly reads: ReadStore,
     @Inject(EVENT_STORE) private readonly events: EventStore,
-    @Inject(PROJECTIONS) private readonly projections: Projections,
+    @Inject(PROJECTIONS) private readonly projections: ProjectionsPort,
     @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
   ) {}
 

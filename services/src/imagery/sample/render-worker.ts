@@ -1,4 +1,4 @@
-import { answerRequests } from '../render-workers/answer-requests.js';
+import { answerRequests } from '../../platform/workers/answer-requests.js';
 import { renderSampleRecipe } from './sample-renderer.js';
 
 // Entry of a sample render thread (see createSampleRenderer). Fonts register here on first use, as on

@@ -1,28 +1,16 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { LocalImageStore } from '../local/local-image-store.js';
-import { compiledWorkerBeside, createSampleRenderer, renderSampleRecipe } from './sample-renderer.js';
+import { compiledWorkerBeside } from '../../platform/workers/compiled-worker.js';
+import { compileSources } from '../../platform/workers/testing/compile-sources.js';
+import { createSampleRenderer, renderSampleRecipe } from './sample-renderer.js';
 import { ensureSampleSet, sampleImageId } from './sample-set.js';
 
 const execute = promisify(execFile);
-const repository = fileURLToPath(new URL('../../../../', import.meta.url));
 const RENDER_TIMEOUT = 60_000;
-
-/**
- * The imagery sources compiled as `npm start` runs them (a worker thread cannot load the .ts files jest
- * runs), under node_modules so that their packages resolve.
- */
-async function compileImagery(): Promise<string> {
-  const cache = join(repository, 'node_modules', '.cache');
-  await mkdir(cache, { recursive: true });
-  const dir = await mkdtemp(join(cache, 'globetrail-imagery-workers-'));
-  await execute(process.execPath, ['scripts/compile.mjs', 'services/src/imagery', join(dir, 'imagery')], { cwd: repository });
-  await writeFile(join(dir, 'package.json'), '{ "type": "module" }\n');
-  return dir;
-}
 
 /** Runs `work` while a 10 ms interval ticks; the longest gap includes the one up to the end of the work. */
 async function whileTicking<T>(work: () => Promise<T>) {
@@ -66,7 +54,7 @@ describe('the sample renderer', () => {
     let dataDir: string;
 
     beforeAll(async () => {
-      compiled = await compileImagery();
+      compiled = await compileSources(['imagery', 'platform']);
       workerScript = pathToFileURL(join(compiled, 'imagery', 'sample', 'render-worker.js'));
       dataDir = await mkdtemp(join(compiled, 'data-'));
     }, RENDER_TIMEOUT);

@@ -1,5 +1,6 @@
 import type { PanoramaRenderer } from '../local/panorama-renderer.js';
-import { WorkerPool } from '../render-workers/worker-pool.js';
+import { compiledWorkerBeside } from '../../platform/workers/compiled-worker.js';
+import { WorkerPool } from '../../platform/workers/worker-pool.js';
 import { renderSamplePanorama } from './render/render-panorama.js';
 import { samplePlace } from './sample-places.js';
 
@@ -10,18 +11,6 @@ export async function renderSampleRecipe(recipe: string): Promise<Buffer> {
   const place = samplePlace(recipe);
   if (!place) throw new Error(`no sample place ${JSON.stringify(recipe)}`);
   return renderSamplePanorama(place);
-}
-
-/**
- * The compiled worker entry `name`.js beside the module at `moduleUrl`, or null when that module runs
- * from its TypeScript source. Only jest runs the sources (through swc, in a vm), and a worker thread is
- * plain Node: it cannot load `.ts` files, whose relative imports name `.js` files that exist only after
- * the build. Pointing it at services/dist instead would run whatever was built last, not the code under
- * test, so from sources the renderer paints on the calling thread; the worker tests compile the current
- * sources and pass their entry as `workerScript`.
- */
-export function compiledWorkerBeside(moduleUrl: string, name: string): URL | null {
-  return new URL(moduleUrl).pathname.endsWith('.js') ? new URL(`./${name}.js`, moduleUrl) : null;
 }
 
 export interface SampleRendererOptions {

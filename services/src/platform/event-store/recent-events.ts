@@ -19,9 +19,9 @@ interface StreamTail {
  *
  * It only answers what it knows to be complete. Positions are SQLite rowids, given in commit order with
  * no gaps while no row is deleted, so the kept events are every event from `from` to `last`; and while no
- * other connection has committed (the caller checks `PRAGMA data_version` and calls `reset` when it moved),
- * nothing exists after `last` and a stream's head is the one recorded here. Anything else falls back to
- * the database. Events are frozen: every reader gets the same objects.
+ * other store has committed (the caller checks `PRAGMA data_version` and calls `reset` when someone else
+ * did), nothing exists after `last` and a stream's head is the one recorded here. Anything else falls
+ * back to the database. Events are frozen: every reader gets the same objects.
  */
 export class RecentEvents {
   private events: RecordedEvent[] = [];
@@ -39,12 +39,21 @@ export class RecentEvents {
     this.last = last;
   }
 
-  /** Events of one commit, in position order. */
-  add(committed: readonly RecordedEvent[]): void {
+  /** The newest position known here. */
+  get lastPosition(): bigint {
+    return this.last;
+  }
+
+  /**
+   * Events of one commit, in position order. False when they do not follow the last known event (someone
+   * else committed in between): then they start the kept events afresh, and the caller must look for
+   * events after them in the database.
+   */
+  add(committed: readonly RecordedEvent[]): boolean {
     const first = committed[0];
-    if (!first) return;
-    // Not right after the last known event (cannot happen while rowids have no gaps): start again from here.
-    if (first.position !== this.last + 1n) this.reset(first.position - 1n);
+    if (!first) return true;
+    const follows = first.position === this.last + 1n;
+    if (!follows) this.reset(first.position - 1n);
     for (const event of committed) {
       Object.freeze(event);
       this.events.push(event);
@@ -56,6 +65,7 @@ export class RecentEvents {
       this.events = this.events.slice(this.start);
       this.start = 0;
     }
+    return follows;
   }
 
   /** Up to `limit` events after `position`, or undefined when they are not all known here. */

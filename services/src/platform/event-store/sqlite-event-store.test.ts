@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { compileSources } from '../workers/testing/compile-sources.js';
 import { eventStoreContract } from './event-store.contract.js';
 import {
   IdempotencyConflictError,
@@ -23,6 +25,70 @@ eventStoreContract('SQLite', async () => {
       await rm(dir, { recursive: true, force: true });
     },
   };
+});
+
+describe('SqliteEventStore with its writer on a worker thread (as it runs compiled)', () => {
+  let compiled: string;
+  let writerScript: URL;
+  beforeAll(async () => {
+    compiled = await compileSources(['platform']);
+    writerScript = pathToFileURL(join(compiled, 'platform', 'event-store', 'event-writer.worker.js'));
+  }, 60_000);
+  afterAll(async () => {
+    if (compiled) await rm(compiled, { recursive: true, force: true });
+  });
+
+  eventStoreContract('SQLite, writer thread', async () => {
+    const dir = await tempDir();
+    const store = SqliteEventStore.open(join(dir, 'events.sqlite'), { writerScript });
+    return {
+      store,
+      cleanup: async () => {
+        await store.close();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
+  });
+
+  it('keeps turning the event loop while a group is written, and batches the appends made meanwhile', async () => {
+    const dir = await tempDir();
+    const store = SqliteEventStore.open(join(dir, 'events.sqlite'), { writerScript });
+    try {
+      const stream = `game-${randomUUID()}`;
+      await store.append(stream, guesses(1), 'no_stream');
+      const commitsBefore = store.commitCount;
+      // 50 streams appended one turn after another while groups are in flight: far fewer commits than appends.
+      const appended: Promise<unknown>[] = [];
+      for (let i = 0; i < 50; i++) {
+        appended.push(store.append(`game-${randomUUID()}`, guesses(1), 'no_stream'));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await Promise.all(appended);
+      expect(store.commitCount - commitsBefore).toBeLessThan(50);
+      expect(await store.readAll()).toHaveLength(51);
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a store on the calling thread and one with a writer thread see each other\'s appends to one file', async () => {
+    const dir = await tempDir();
+    const file = join(dir, 'events.sqlite');
+    const [threaded, inline] = [SqliteEventStore.open(file, { writerScript }), SqliteEventStore.open(file, { writerScript: null })];
+    try {
+      const stream = `game-${randomUUID()}`;
+      await threaded.append(stream, guesses(2), 'no_stream');
+      await inline.append(stream, guesses(1), 1n);
+      await expect(threaded.append(stream, guesses(1), 1n)).rejects.toMatchObject({ name: 'WrongExpectedRevisionError', actual: 2n });
+      await threaded.append(stream, guesses(1), 2n);
+      expect(await threaded.readStream(stream)).toEqual(await inline.readStream(stream));
+      expect((await inline.readStream(stream)).map((event) => event.revision)).toEqual([0n, 1n, 2n, 3n]);
+    } finally {
+      await Promise.all([threaded.close(), inline.close()]);
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('SqliteEventStore on a file', () => {

@@ -1,7 +1,8 @@
 import { openDatabase, type SqliteDatabase } from '../sqlite/open-database.js';
+import { compiledWorkerBeside } from '../workers/compiled-worker.js';
+import { WorkerPool } from '../workers/worker-pool.js';
 import {
   IdempotencyConflictError,
-  WrongExpectedRevisionError,
   type AllSubscription,
   type AppendResult,
   type EventStore,
@@ -12,26 +13,11 @@ import {
   type RecordedEvent,
   type SubscribeToAllOptions,
 } from './event-store.port.js';
+import { type AppendRequest, EVENTS_TABLE_SQL, EventWriter, failureError, type GroupOutcome, type SerializedEvent } from './event-writer.js';
+import type { WriterRequest } from './event-writer.worker.js';
 import { RecentEvents } from './recent-events.js';
 
-/**
- * No AUTOINCREMENT: rows are never deleted, so SQLite's rowid (largest + 1, chosen under the write lock)
- * already increases strictly in commit order, without AUTOINCREMENT's extra write per append.
- * Exported so the store benchmark's raw baseline writes to an identical table.
- */
-export const EVENTS_TABLE_SQL = `
-  CREATE TABLE IF NOT EXISTS events (
-    position   INTEGER PRIMARY KEY,
-    stream_id  TEXT    NOT NULL,
-    revision   INTEGER NOT NULL,
-    event_id   TEXT    NOT NULL,
-    type       TEXT    NOT NULL,
-    data       TEXT    NOT NULL,
-    metadata   TEXT    NOT NULL,
-    created_at INTEGER NOT NULL,
-    UNIQUE (stream_id, revision),
-    UNIQUE (stream_id, event_id)
-  )`;
+export { EVENTS_TABLE_SQL } from './event-writer.js';
 
 const CATCH_UP_PAGE_SIZE = 500;
 /** Only writes from another connection need it: this store's own appends wake subscriptions at once. */
@@ -51,23 +37,12 @@ interface EventRow {
 }
 
 type Bound = bigint | 'start' | 'end';
-/** `recorded`: the events this append stored, as readers will get them (empty when it stored none). */
-type AppendOutcome = { result: AppendResult; wroteEvents: boolean; recorded: RecordedEvent[] };
 
 type Statements = ReturnType<typeof prepareStatements>;
 
 function prepareStatements(db: SqliteDatabase) {
   const selectEvents = 'SELECT * FROM events WHERE';
   return {
-    head: db.prepare<[string], Pick<EventRow, 'revision' | 'position'>>(
-      'SELECT revision, position FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1',
-    ),
-    revisionOfEventId: db.prepare<[string, string], Pick<EventRow, 'revision'>>(
-      'SELECT revision FROM events WHERE stream_id = ? AND event_id = ?',
-    ),
-    insert: db.prepare<[string, bigint, string, string, string, string, number], never>(
-      'INSERT INTO events (stream_id, revision, event_id, type, data, metadata, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    ),
     lastPosition: db.prepare<[], { position: bigint }>('SELECT coalesce(max(position), 0) AS position FROM events'),
     dataVersion: db.prepare<[], bigint>('PRAGMA data_version').pluck(),
     streamForwards: db.prepare<[string, bigint, number], EventRow>(
@@ -81,70 +56,85 @@ function prepareStatements(db: SqliteDatabase) {
   };
 }
 
-interface SerializedEvent {
-  id: string;
-  type: string;
-  data: string;
-  metadata: string;
-}
-
-interface QueuedAppend {
-  streamId: string;
-  rows: SerializedEvent[];
-  expected: ExpectedRevision;
+interface QueuedAppend extends AppendRequest {
   resolve: (result: AppendResult) => void;
   reject: (error: unknown) => void;
 }
 
-type Settled = { ok: true; outcome: AppendOutcome } | { ok: false; error: unknown };
+/** Commits groups of appends: on a worker thread, or on the calling thread when running from sources. */
+interface WriterChannel {
+  write(appends: AppendRequest[]): Promise<GroupOutcome>;
+  close(): Promise<void>;
+}
 
+function writerOn(file: string, script: URL | null): WriterChannel {
+  if (!script) {
+    // Opened on the first write: a store that only reads (the projections' thread) never opens it.
+    let writer: EventWriter | null = null;
+    return { write: async (appends) => (writer ??= new EventWriter(file)).write(appends), close: async () => writer?.close() };
+  }
+  const thread = new WorkerPool<WriterRequest, GroupOutcome | null>(script, { size: 1, name: 'event store writer' });
+  return {
+    write: async (appends) => (await thread.run({ file, appends }))!,
+    async close() {
+      try {
+        await thread.run({ file, close: true });
+      } finally {
+        await thread.close();
+      }
+    },
+  };
+}
+
+export interface SqliteEventStoreOptions {
+  /**
+   * The compiled event-writer.worker.js whose thread commits appends; default the one beside this module
+   * when running compiled. null (the default from TypeScript sources, where no compiled worker exists)
+   * commits on the calling thread, which then waits for each fsync.
+   */
+  writerScript?: URL | null;
+}
+
+/**
+ * The embedded event store: one SQLite file. Reads use this connection; every write goes through the
+ * store's EventWriter (its own connection, every commit fsynced before it is visible), on a worker thread
+ * when the code runs compiled so that waiting for the disk never stops the event loop.
+ */
 export class SqliteEventStore implements EventStore {
   private readonly db: SqliteDatabase;
   private readonly statements: Statements;
-  private readonly appendInTransaction: (
-    streamId: string,
-    events: SerializedEvent[],
-    expected: ExpectedRevision,
-  ) => AppendOutcome;
-  private readonly appendGroup: (appends: QueuedAppend[]) => Settled[];
+  private readonly writer: WriterChannel;
   private readonly subscriptions = new Set<SqliteAllSubscription>();
+  private readonly commitListeners = new Set<() => void>();
   // Mutated in place, never reassigned: a wrapper made with Object.create(store) shares them.
   private readonly queued: QueuedAppend[] = [];
   private readonly counts = { commits: 0 };
   private readonly recent: RecentEvents;
+  private readonly writing: { group: Promise<void> | null; events: number; scheduled: boolean; checkedThisTurn: boolean } = {
+    group: null,
+    events: 0,
+    scheduled: false,
+    checkedThisTurn: false,
+  };
+  /** PRAGMA data_version when the recent events were last checked against the file; -1 forces a check. */
   private dataVersion: bigint;
   private closed = false;
 
-  static open(file: string): SqliteEventStore {
-    return new SqliteEventStore(file);
+  static open(file: string, options: SqliteEventStoreOptions = {}): SqliteEventStore {
+    return new SqliteEventStore(file, options);
   }
 
-  constructor(file: string) {
+  constructor(file: string, { writerScript = compiledWorkerBeside(import.meta.url, 'event-writer.worker') }: SqliteEventStoreOptions = {}) {
     this.db = openDatabase(file);
     this.db.defaultSafeIntegers(true);
     this.db.exec(EVENTS_TABLE_SQL);
     this.statements = prepareStatements(this.db);
     this.dataVersion = this.statements.dataVersion.get()!;
     this.recent = new RecentEvents(this.statements.lastPosition.get()!.position);
-    // IMMEDIATE takes the write lock before the expectation is read, so another connection cannot
-    // append between the check and the insert (and busy_timeout applies instead of a deadlock).
-    this.appendInTransaction = this.db.transaction(this.appendRows.bind(this)).immediate;
-    // Inside the group's transaction each append runs in a savepoint: one that fails is rolled back alone.
-    const appendInSavepoint = this.db.transaction(this.appendRows.bind(this));
-    this.appendGroup = this.db.transaction((appends: QueuedAppend[]) =>
-      appends.map(({ streamId, rows, expected }): Settled => {
-        try {
-          return { ok: true, outcome: appendInSavepoint(streamId, rows, expected) };
-        } catch (error) {
-          // An error that ended the whole transaction (a full disk, I/O) fails the group: nothing is stored.
-          if (!this.db.inTransaction) throw error;
-          return { ok: false, error };
-        }
-      }),
-    ).immediate;
+    this.writer = writerOn(file, writerScript);
   }
 
-  /** Write transactions committed so far: appends made in the same turn of the event loop share one. */
+  /** Write transactions committed so far: appends made while the previous group was being written share one. */
   get commitCount(): number {
     return this.counts.commits;
   }
@@ -153,7 +143,7 @@ export class SqliteEventStore implements EventStore {
     const expected = expectedRevision === -1n ? 'no_stream' : expectedRevision;
     const ids = events.map((event) => event.id);
     if (new Set(ids).size !== ids.length) throw new IdempotencyConflictError(streamId, ids, 'an id appears twice');
-    // Serialised before the transaction so a value JSON cannot hold fails without taking the write lock.
+    // Serialised before it is queued so a value JSON cannot hold fails this append alone.
     const rows = events.map((event): SerializedEvent => ({
       id: event.id,
       type: event.type,
@@ -162,19 +152,44 @@ export class SqliteEventStore implements EventStore {
     }));
     if (this.closed) throw new Error('the event store is closed');
     return new Promise((resolve, reject) => {
-      if (this.queued.length === 0) setImmediate(() => this.commitQueued());
       this.queued.push({ streamId, rows, expected, resolve, reject });
+      this.scheduleGroup();
     });
   }
 
-  /** The recent events, first forgotten if another connection has committed since they were checked. */
+  /**
+   * The recent events, first forgotten if another store has committed since they were checked. Checked once
+   * a turn of the event loop: a commit that lands during the turn is seen on the next, as if the reads had
+   * come a moment earlier. This store's own writer commits on another connection, so the file moving is
+   * expected while groups are in flight: only a file that is further ahead than they can explain means
+   * someone else wrote.
+   */
   private known(): RecentEvents {
+    if (this.writing.checkedThisTurn) return this.recent;
+    this.writing.checkedThisTurn = true;
+    setImmediate(() => (this.writing.checkedThisTurn = false));
     const version = this.statements.dataVersion.get()!;
     if (version !== this.dataVersion) {
       this.dataVersion = version;
-      this.recent.reset(this.statements.lastPosition.get()!.position);
+      const last = this.statements.lastPosition.get()!.position;
+      if (last > this.recent.lastPosition + BigInt(this.writing.events)) this.catchUp(last);
     }
     return this.recent;
+  }
+
+  /**
+   * Someone else committed up to `last`: a short run is read into the recent events (one query and one
+   * parse, shared by every reader, as for this store's own commits: a store that only reads, like the
+   * projections' thread, lives on this); a longer one, or one that races a group of ours, is left to the
+   * file.
+   */
+  private catchUp(last: bigint): void {
+    const from = this.recent.lastPosition;
+    if (this.writing.events === 0 && last - from <= BigInt(CATCH_UP_PAGE_SIZE)) {
+      const rows = this.statements.allForwards.all(from + 1n, CATCH_UP_PAGE_SIZE).filter((row) => row.position <= last);
+      if (rows.length === Number(last - from) && this.recent.add(rows.map(toRecordedEvent))) return;
+    }
+    this.recent.reset(last);
   }
 
   private wakeSubscriptions(): void {
@@ -182,77 +197,80 @@ export class SqliteEventStore implements EventStore {
   }
 
   /**
-   * Group commit: better-sqlite3 blocks the event loop for each commit's fsync, so the appends made in one
-   * turn of the loop (under load, every command whose socket message arrived in it) are written in one
-   * transaction with one fsync. Each keeps its own expected-revision and idempotency check, in the order
-   * they were made, and its own result; none resolves before the commit that holds it is durable.
+   * Subscriptions look for new events now instead of at their next poll: for a store whose file another
+   * connection writes to (the projections' thread, told by the app's store after each commit).
    */
-  private commitQueued(): void {
+  checkForNewEvents(): void {
+    this.wakeSubscriptions();
+  }
+
+  /** Called after each commit of this store that stored events (its subscriptions are woken as well). */
+  onCommitted(listener: () => void): () => void {
+    this.commitListeners.add(listener);
+    return () => this.commitListeners.delete(listener);
+  }
+
+  private scheduleGroup(): void {
+    if (this.writing.scheduled || this.writing.group || this.queued.length === 0) return;
+    this.writing.scheduled = true;
+    setImmediate(() => {
+      this.writing.scheduled = false;
+      this.writing.group ??= this.commitQueued().finally(() => {
+        this.writing.group = null;
+        this.scheduleGroup();
+      });
+    });
+  }
+
+  /**
+   * Group commit: one group at a time goes to the writer, and the appends made while it is written (under
+   * load, every command whose socket message arrived meanwhile) go together in the next, one transaction
+   * and one fsync. Each keeps its own expected-revision and idempotency check, in the order they were
+   * made, and its own result; none resolves before the commit that holds it is durable.
+   */
+  private async commitQueued(): Promise<void> {
     const appends = this.queued.splice(0);
     if (appends.length === 0) return;
-    this.known();
-    const versionBefore = this.dataVersion;
-    let settled: Settled[];
+    this.writing.events = appends.reduce((sum, append) => sum + append.rows.length, 0);
+    let outcome: GroupOutcome;
     try {
-      settled =
-        appends.length === 1
-          ? [{ ok: true, outcome: this.appendInTransaction(appends[0]!.streamId, appends[0]!.rows, appends[0]!.expected) }]
-          : this.appendGroup(appends);
-      this.counts.commits += 1;
+      outcome = await this.writer.write(appends.map(({ streamId, rows, expected }) => ({ streamId, rows, expected })));
     } catch (error) {
-      // A lone append's own refusal, or a transaction that could not begin or commit: nothing was stored.
+      // The writer itself failed (its thread crashed): whether the group was stored is unknown, as after a
+      // lost connection to any database; a retry with the same event ids is safe.
+      for (const append of appends) append.reject(error);
+      return;
+    } finally {
+      this.writing.events = 0;
+    }
+    if (!outcome.ok) {
+      // A transaction that could not begin or commit: nothing was stored.
+      const error = failureError(outcome.failure);
       for (const append of appends) append.reject(error);
       return;
     }
-    // Kept only when no other connection committed around this commit: then its events follow the last
-    // known ones directly and nothing follows them.
-    if (this.statements.dataVersion.get() === versionBefore) {
-      for (const result of settled) if (result.ok) this.recent.add(result.outcome.recorded);
-    } else this.known();
-    settled.forEach((result, i) => (result.ok ? appends[i]!.resolve(result.outcome.result) : appends[i]!.reject(result.error)));
+    this.counts.commits += 1;
+    let wrote = false;
+    outcome.settled.forEach((settled, i) => {
+      const append = appends[i]!;
+      if (!settled.ok) return append.reject(failureError(settled.failure));
+      if (settled.placed) {
+        wrote = true;
+        const { firstPosition, firstRevision, createdAt } = settled.placed;
+        // Parsed back from what was stored, so no reader shares an object with the appender.
+        const recorded = append.rows.map((row, n) =>
+          toRecordedEvent({ position: firstPosition + BigInt(n), stream_id: append.streamId, revision: firstRevision + BigInt(n), event_id: row.id, type: row.type, data: row.data, metadata: row.metadata, created_at: BigInt(createdAt) }),
+        );
+        // Someone else committed in between: what follows these events must be looked up in the file.
+        if (!this.recent.add(recorded)) this.dataVersion = -1n;
+      }
+      append.resolve(settled.result);
+    });
     // Subscribers (projections, the relay) catch up on a later turn, after the appenders' continuations
     // (a command's answer and pushes) have run: they are background work.
-    if (settled.some((result) => result.ok && result.outcome.wroteEvents)) setImmediate(() => this.wakeSubscriptions());
-  }
-
-  private appendRows(streamId: string, rows: SerializedEvent[], expected: ExpectedRevision): AppendOutcome {
-    const ids = rows.map((row) => row.id);
-    const firstId = ids[0];
-    const storedFirst = firstId === undefined ? undefined : this.statements.revisionOfEventId.get(streamId, firstId);
-    if (storedFirst) return { result: this.originalResult(streamId, ids, storedFirst.revision), wroteEvents: false, recorded: [] };
-
-    const head = this.statements.head.get(streamId);
-    assertExpectedRevision(streamId, expected, head?.revision);
-    if (rows.length === 0) {
-      return { result: { nextExpectedRevision: head?.revision ?? -1n, position: head?.position ?? -1n }, wroteEvents: false, recorded: [] };
-    }
-    const createdAt = Date.now();
-    let revision = head ? head.revision + 1n : 0n;
-    let position = -1n;
-    const recorded: RecordedEvent[] = [];
-    for (const row of rows) {
-      try {
-        const info = this.statements.insert.run(streamId, revision, row.id, row.type, row.data, row.metadata, createdAt);
-        position = BigInt(info.lastInsertRowid);
-      } catch (error) {
-        if (isEventIdConflict(error)) throw new IdempotencyConflictError(streamId, ids, `${row.id} is already stored`);
-        throw error;
-      }
-      // Parsed back from what was stored, so no reader shares an object with the appender.
-      recorded.push(toRecordedEvent({ position, stream_id: streamId, revision, event_id: row.id, type: row.type, data: row.data, metadata: row.metadata, created_at: BigInt(createdAt) }));
-      revision += 1n;
-    }
-    return { result: { nextExpectedRevision: revision - 1n, position }, wroteEvents: true, recorded };
-  }
-
-  /** A retry is safe only if every id is stored, as one run from the first id's revision, in order. */
-  private originalResult(streamId: string, ids: string[], firstRevision: bigint): AppendResult {
-    const stored = this.statements.streamForwards.all(streamId, firstRevision, ids.length);
-    const last = stored.at(-1);
-    if (!last || stored.length !== ids.length || stored.some((row, i) => row.event_id !== ids[i])) {
-      throw new IdempotencyConflictError(streamId, ids, `only part of them is stored, from revision ${firstRevision}`);
-    }
-    return { nextExpectedRevision: last.revision, position: last.position };
+    if (!wrote) return;
+    setImmediate(() => this.wakeSubscriptions());
+    for (const listener of this.commitListeners) listener();
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -293,9 +311,14 @@ export class SqliteEventStore implements EventStore {
 
   async close(): Promise<void> {
     if (this.closed) return;
-    this.commitQueued();
     this.closed = true;
+    // What was acknowledged as queued is written before the file is let go.
+    while (this.writing.group || this.queued.length > 0) {
+      if (!this.writing.group) this.writing.group = this.commitQueued().finally(() => (this.writing.group = null));
+      await this.writing.group;
+    }
     await Promise.all([...this.subscriptions].map((subscription) => subscription.unsubscribe()));
+    await this.writer.close();
     this.db.close();
   }
 }
@@ -375,21 +398,6 @@ class SqliteAllSubscription implements AllSubscription, AsyncIterator<RecordedEv
     clearTimeout(timer);
     this.wakeUp = undefined;
   }
-}
-
-function assertExpectedRevision(streamId: string, expected: ExpectedRevision, current: bigint | undefined): void {
-  const matches =
-    expected === 'any' ||
-    (expected === 'no_stream' && current === undefined) ||
-    (expected === 'stream_exists' && current !== undefined) ||
-    (typeof expected === 'bigint' && current === expected);
-  if (!matches) throw new WrongExpectedRevisionError(streamId, expected, current ?? 'no_stream');
-}
-
-/** Duck-typed: an error from the native module need not share this realm's Error (jest runs tests in a vm). */
-function isEventIdConflict(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof message === 'string' && message.includes('events.event_id');
 }
 
 function toBound(bound: Bound): bigint {

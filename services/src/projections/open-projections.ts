@@ -1,0 +1,30 @@
+import type { SqliteEventStore } from '../platform/event-store/sqlite-event-store.js';
+import type { ReadStore } from '../platform/read-store/read-store.port.js';
+import { compiledWorkerBeside } from '../platform/workers/compiled-worker.js';
+import { allProjections } from './all-projections.js';
+import { Projections, type ProjectionsPort } from './projections.js';
+import { ProjectionsOnThread } from './projections-on-thread.js';
+
+export interface EmbeddedProjectionsOptions {
+  events: SqliteEventStore;
+  eventsFile: string;
+  reads: ReadStore;
+  readsFile: string;
+  /** The compiled projections.worker.js; default the one beside this module when running compiled. */
+  workerScript?: URL | null;
+}
+
+/**
+ * The embedded app's projections: on a thread of their own when the code runs compiled (`npm start`), or
+ * on the calling thread when it runs from its TypeScript sources (jest), where no compiled worker exists.
+ */
+export function openEmbeddedProjections({ events, eventsFile, reads, readsFile, workerScript = compiledWorkerBeside(import.meta.url, 'projections.worker') }: EmbeddedProjectionsOptions): ProjectionsPort {
+  if (!workerScript) return new Projections(allProjections, events, reads);
+  const thread = new ProjectionsOnThread(
+    allProjections.map((projection) => projection.name),
+    workerScript,
+    { eventsFile, readsFile },
+  );
+  events.onCommitted(() => thread.wake());
+  return thread;
+}

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { readModelCollections } from '@globetrail/contracts';
+import { SqliteEventStore } from '../platform/event-store/sqlite-event-store.js';
+import type { WriteOperation } from '../platform/read-store/read-store.port.js';
+import { SqliteReadStore } from '../platform/read-store/sqlite-read-store.js';
+import { compileSources } from '../platform/workers/testing/compile-sources.js';
+import { openEmbeddedProjections } from './open-projections.js';
+import { Projections } from './projections.js';
+import { ProjectionsOnThread } from './projections-on-thread.js';
+import { userCreated, userRegistered } from './testing/events.js';
+
+describe('projections on a thread of their own (as the app runs compiled)', () => {
+  let compiled: string;
+  let workerScript: URL;
+  let dir: string;
+  let events: SqliteEventStore;
+  let reads: SqliteReadStore;
+  let opened: ProjectionsOnThread[];
+
+  beforeAll(async () => {
+    compiled = await compileSources(['platform', 'projections', 'domain', 'imagery']);
+    workerScript = pathToFileURL(join(compiled, 'projections', 'projections.worker.js'));
+  }, 120_000);
+  afterAll(async () => {
+    if (compiled) await rm(compiled, { recursive: true, force: true });
+  });
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'globetrail-projections-thread-'));
+    events = SqliteEventStore.open(join(dir, 'events.sqlite'), { writerScript: null });
+    reads = SqliteReadStore.open(join(dir, 'read-models.sqlite'));
+    opened = [];
+  });
+  afterEach(async () => {
+    for (const projections of opened) await projections.stop();
+    await events.close();
+    await reads.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const open = () => {
+    const projections = openEmbeddedProjections({ events, eventsFile: join(dir, 'events.sqlite'), reads, readsFile: join(dir, 'read-models.sqlite'), workerScript });
+    expect(projections).toBeInstanceOf(ProjectionsOnThread);
+    opened.push(projections as ProjectionsOnThread);
+    return projections as ProjectionsOnThread;
+  };
+  const append = async (userId: string, event: ReturnType<typeof userCreated>, expected: 'no_stream' | bigint) =>
+    (await events.append(`user-${userId}`, [{ id: randomUUID(), type: event.type, data: event.data, metadata: { schemaVersion: event.version } }], expected)).position;
+  const profile = (userId: string) => reads.get<{ id: string; name: string }>(readModelCollections.userProfiles, userId);
+
+  it('projects what this thread appends: a wait for its position resolves once the read model holds it', async () => {
+    const projections = open();
+    await projections.start();
+    const position = await append('ada', userCreated('ada', false, 'Ada'), 'no_stream');
+    await projections.waitFor(position, ['user-profile']);
+    expect(await profile('ada')).toMatchObject({ id: 'ada', name: 'Ada' });
+    expect(projections.runner('user-profile').position).toBeGreaterThanOrEqual(position);
+    // Every projection accounts for the event, including those that do not handle it.
+    await projections.waitFor(position);
+  });
+
+  it('hands a listened projection\'s writes to this thread', async () => {
+    const projections = open();
+    await projections.start();
+    const seen: WriteOperation[][] = [];
+    projections.runner('user-profile').onCommitted((writes) => seen.push(writes));
+    // The listen message is on its way before the append is: its writes come along.
+    await projections.waitFor(await append('bo', userCreated('bo', true, 'Anonymous'), 'no_stream'), ['user-profile']);
+    await projections.waitFor(await append('bo', userRegistered('bo', 'Bo'), 0n), ['user-profile']);
+    expect(seen.flat()).toEqual([
+      expect.objectContaining({ kind: 'upsert', document: expect.objectContaining({ id: 'bo', name: 'Anonymous' }) }),
+      expect.objectContaining({ kind: 'upsert', document: expect.objectContaining({ id: 'bo', name: 'Bo' }) }),
+    ]);
+  });
+
+  it('resumes from its checkpoints after a stop, and rebuilds a read model from the first event', async () => {
+    const first = open();
+    await first.start();
+    await first.waitFor(await append('cy', userCreated('cy', false, 'Cy'), 'no_stream'));
+    await first.stop();
+    opened = [];
+
+    // Appended while no thread runs: the next one finds it from its checkpoint.
+    const position = await append('dee', userCreated('dee', false, 'Dee'), 'no_stream');
+    const second = open();
+    await second.start();
+    await second.waitFor(position, ['user-profile']);
+    expect(await profile('dee')).toMatchObject({ name: 'Dee' });
+
+    await second.rebuild(['user-profile']);
+    await second.waitFor(position, ['user-profile']);
+    expect([await profile('cy'), await profile('dee')]).toEqual([expect.objectContaining({ name: 'Cy' }), expect.objectContaining({ name: 'Dee' })]);
+  });
+
+  it('fails a wait for a read model it does not have, and runs from sources on the calling thread', async () => {
+    const projections = open();
+    await projections.start();
+    expect(() => projections.runner('nope')).toThrow(/no projection named nope/);
+    const local = openEmbeddedProjections({ events, eventsFile: join(dir, 'events.sqlite'), reads, readsFile: join(dir, 'read-models.sqlite'), workerScript: null });
+    expect(local).toBeInstanceOf(Projections);
+  });
+});

@@ -1,0 +1,23 @@
+import type { WriteOperation } from '../platform/read-store/read-store.port.js';
+
+/** Where the projections' thread finds the stores (workerData). */
+export interface ProjectionsThreadData {
+  eventsFile: string;
+  readsFile: string;
+}
+
+/** The app's thread to the projections' thread. */
+export type ToProjections =
+  | { type: 'wake' }
+  /** Send the writes of this projection's commits along with its progress (someone listens to them). */
+  | { type: 'listen'; name: string }
+  | { type: 'rebuild'; id: number; names: readonly string[] | null }
+  | { type: 'stop'; id: number };
+
+/** The projections' thread to the app's. */
+export type FromProjections =
+  | { type: 'started'; positions: Record<string, bigint | null> }
+  /** Batches accounted for since the last message: each projection's position, and the listened-to writes. */
+  | { type: 'progress'; positions: Record<string, bigint>; commits: Array<{ name: string; writes: WriteOperation[] }> }
+  | { type: 'failed'; name: string; error: { name: string; message: string } }
+  | { type: 'done'; id: number; error?: { name: string; message: string } };

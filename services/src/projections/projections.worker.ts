@@ -1,0 +1,77 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { SqliteEventStore } from '../platform/event-store/sqlite-event-store.js';
+import type { WriteOperation } from '../platform/read-store/read-store.port.js';
+import { SqliteReadStore } from '../platform/read-store/sqlite-read-store.js';
+import { allProjections } from './all-projections.js';
+import { Projections } from './projections.js';
+import type { FromProjections, ProjectionsThreadData, ToProjections } from './projections-thread.protocol.js';
+
+// Entry of the projections' thread (see ProjectionsOnThread): every projection of allProjections, on its
+// own connections to the app's event store (read only: the app's thread writes) and read store.
+const port = parentPort;
+if (!port) throw new Error('projections.worker runs inside a worker thread');
+const { eventsFile, readsFile } = workerData as ProjectionsThreadData;
+const events = SqliteEventStore.open(eventsFile, { writerScript: null });
+const reads = SqliteReadStore.open(readsFile);
+const projections = new Projections(allProjections, events, reads);
+const post = (message: FromProjections) => port.postMessage(message);
+const asError = (error: unknown) => {
+  const { name, message } = error instanceof Error ? error : new Error(String(error));
+  return { name, message };
+};
+
+// Progress goes out at most once a turn of this thread's loop, however many batches it holds.
+const listened = new Set<string>();
+let positions: Record<string, bigint> = {};
+let commits: Array<{ name: string; writes: WriteOperation[] }> = [];
+let flushing = false;
+const flush = () => {
+  flushing = false;
+  post({ type: 'progress', positions, commits });
+  positions = {};
+  commits = [];
+};
+for (const projection of allProjections) {
+  const name = projection.name;
+  projections.runner(name).observe({
+    processed(position, writes) {
+      positions[name] = position;
+      if (writes.length > 0 && listened.has(name)) commits.push({ name, writes });
+      if (!flushing) {
+        flushing = true;
+        setImmediate(flush);
+      }
+    },
+    failed: (error) => post({ type: 'failed', name, error: asError(error) }),
+  });
+}
+
+port.on('message', (message: ToProjections) => {
+  switch (message.type) {
+    case 'wake':
+      return events.checkForNewEvents();
+    case 'listen':
+      return void listened.add(message.name);
+    case 'rebuild':
+      return void projections.rebuild(message.names ?? undefined).then(
+        () => post({ type: 'done', id: message.id }),
+        (error: unknown) => post({ type: 'done', id: message.id, error: asError(error) }),
+      );
+    case 'stop':
+      return void (async () => {
+        try {
+          await projections.stop();
+          await events.close();
+          await reads.close();
+          if (flushing) flush();
+          post({ type: 'done', id: message.id });
+        } catch (error) {
+          post({ type: 'done', id: message.id, error: asError(error) });
+        }
+        port.close();
+      })();
+  }
+});
+
+await projections.start();
+post({ type: 'started', positions: Object.fromEntries(allProjections.map((projection) => [projection.name, projections.runner(projection.name).position])) });
