@@ -83,7 +83,9 @@ describe('projections on a thread of their own (as the app runs compiled)', () =
     await first.stop();
     opened = [];
 
-    // Appended while no thread runs: the next one finds it from its checkpoint.
+    // Appended while no thread runs: the next one finds them from its checkpoint. Enough of them that the
+    // rebuild below takes a while to replay.
+    for (let i = 0; i < 200; i++) await append(`extra-${i}`, userCreated(`extra-${i}`), 'no_stream');
     const position = await append('dee', userCreated('dee', false, 'Dee'), 'no_stream');
     const second = open();
     await second.start();

@@ -148,6 +148,7 @@ export class ProjectionsOnThread implements ProjectionsPort {
       case 'failed':
         return this.runner(message.name).progress.fail(remoteError(message.error));
       case 'done': {
+        for (const [name, position] of Object.entries(message.positions ?? {})) this.runner(name).progress.restart(position);
         const reply = this.replies.get(message.id);
         this.replies.delete(message.id);
         if (message.error) reply?.reject(remoteError(message.error));

@@ -20,4 +20,5 @@ export type FromProjections =
   /** Batches accounted for since the last message: each projection's position, and the listened-to writes. */
   | { type: 'progress'; positions: Record<string, bigint>; commits: Array<{ name: string; writes: WriteOperation[] }> }
   | { type: 'failed'; name: string; error: { name: string; message: string } }
-  | { type: 'done'; id: number; error?: { name: string; message: string } };
+  /** `positions`: after a rebuild, where the rebuilt projections stand now (they started again from nothing). */
+  | { type: 'done'; id: number; error?: { name: string; message: string }; positions?: Record<string, bigint | null> };

@@ -54,7 +54,18 @@ port.on('message', (message: ToProjections) => {
       return void listened.add(message.name);
     case 'rebuild':
       return void projections.rebuild(message.names ?? undefined).then(
-        () => post({ type: 'done', id: message.id }),
+        () => {
+          // The app's thread still holds the old run's positions, and progress not yet sent may hold the
+          // last of them (from the old run's stop): both are replaced by where the new run stands.
+          const rebuilt: Record<string, bigint | null> = {};
+          for (const name of message.names ?? allProjections.map((projection) => projection.name)) {
+            const position = projections.runner(name).position;
+            rebuilt[name] = position;
+            if (position === null) delete positions[name];
+            else positions[name] = position;
+          }
+          post({ type: 'done', id: message.id, positions: rebuilt });
+        },
         (error: unknown) => post({ type: 'done', id: message.id, error: asError(error) }),
       );
     case 'stop':
