@@ -74,11 +74,16 @@ function writerOn(file: string, script: URL | null): WriterChannel {
     return { write: async (appends) => (writer ??= new EventWriter(file)).write(appends), close: async () => writer?.close() };
   }
   const thread = new WorkerPool<WriterRequest, GroupOutcome | null>(script, { size: 1, name: 'event store writer' });
+  // The thread starts with the first write: a store that never wrote has nothing to close there.
+  let wrote = false;
   return {
-    write: async (appends) => (await thread.run({ file, appends }))!,
+    write: async (appends) => {
+      wrote = true;
+      return (await thread.run({ file, appends }))!;
+    },
     async close() {
       try {
-        await thread.run({ file, close: true });
+        if (wrote) await thread.run({ file, close: true });
       } finally {
         await thread.close();
       }
