@@ -5,7 +5,7 @@ import { EventRelay, relayCheckpointName } from './event-relay.js';
 import { InProcessBus } from './in-process-bus.js';
 import { type MessageBus, type OutgoingMessage, topics } from './message-bus.port.js';
 import { parseRelayedEvent, type ReceivedEvent, type RelayedEvent, toRelayedEvent } from './relayed-event.js';
-import { Gate, Inbox } from './testing/waiting.js';
+import { eventually, Gate, Inbox } from './testing/waiting.js';
 
 describe('EventRelay', () => {
   let stores: ReturnType<typeof tempStores>;
@@ -86,6 +86,29 @@ describe('EventRelay', () => {
 
     expect(positions(received.items)).toEqual(await stored());
     expect(byStream(received.items)).toEqual(new Map([['user-a', [0n, 1n, 2n]], ['user-b', [0n, 1n]]]));
+  });
+
+  it('writes its checkpoint at most once per checkpointEveryMs while events flow, and always when it stops', async () => {
+    const checkpoint = () => stores.reads.checkpoint(relayCheckpointName('main'));
+    const started = relay('main', bus, { checkpointEveryMs: 150 });
+    await started.start();
+    await stores.append('user-a', [userCreated('a')]);
+    await received.until((items) => items.length === 1, 'the first event arrived');
+    expect(await checkpoint()).toBeNull();
+
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await stores.append('user-a', [scoreSubmitted('a', 10)]);
+    await received.until((items) => items.length === 2, 'the second event arrived');
+    const [first, second] = await stored();
+    await eventually(() => started.position === second, 'the checkpoint was written once it was due');
+    expect(await checkpoint()).toBe(second);
+
+    await stores.append('user-a', [scoreSubmitted('a', 20)]);
+    await received.until((items) => items.length === 3, 'the third event arrived');
+    expect(await checkpoint()).toBe(second);
+    await started.stop();
+    expect(await checkpoint()).toBe((await stored()).at(-1));
+    expect(first).toBeLessThan(second!);
   });
 
   it('keeps a checkpoint per relay name', async () => {

@@ -123,8 +123,14 @@ export class EventWriter {
   private readonly single: (append: AppendRequest) => AppendSettled;
   private readonly group: (appends: AppendRequest[]) => AppendSettled[];
 
-  constructor(file: string) {
+  /**
+   * `checkpointsElsewhere`: this connection never copies the WAL back into the file (wal_autocheckpoint=0)
+   * because another connection on another thread does (see `checkpointWal`): a checkpoint here would hold up
+   * the commit that triggered it, and every append queued behind it, for its copy and two fsyncs.
+   */
+  constructor(file: string, { checkpointsElsewhere = false }: { checkpointsElsewhere?: boolean } = {}) {
     this.db = openDatabase(file);
+    if (checkpointsElsewhere) this.db.pragma('wal_autocheckpoint = 0');
     this.db.defaultSafeIntegers(true);
     this.db.exec(EVENTS_TABLE_SQL);
     this.statements = prepareStatements(this.db);
@@ -198,6 +204,22 @@ export class EventWriter {
     }
     return { nextExpectedRevision: last.revision, position: last.position };
   }
+}
+
+/** What a checkpoint found: WAL frames in all, and how many of them are now in the database file. */
+export interface CheckpointResult {
+  frames: number;
+  copied: number;
+  busy: boolean;
+}
+
+/**
+ * Copies what it can of the WAL into the database file without waiting for or blocking anyone (PASSIVE):
+ * the writer keeps committing meanwhile, and starts the WAL over at its next commit once all of it is copied.
+ */
+export function checkpointWal(db: SqliteDatabase): CheckpointResult {
+  const [row] = db.pragma('wal_checkpoint(PASSIVE)') as Array<{ busy: number | bigint; log: number | bigint; checkpointed: number | bigint }>;
+  return { busy: Number(row!.busy) !== 0, frames: Number(row!.log), copied: Number(row!.checkpointed) };
 }
 
 function assertExpectedRevision(streamId: string, expected: ExpectedRevision, current: bigint | undefined): void {

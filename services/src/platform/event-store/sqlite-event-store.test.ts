@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,6 +67,27 @@ describe('SqliteEventStore with its writer on a worker thread (as it runs compil
       await Promise.all(appended);
       expect(store.commitCount - commitsBefore).toBeLessThan(50);
       expect(await store.readAll()).toHaveLength(51);
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps the WAL small while appends keep coming: a thread of its own copies it into the file as they go', async () => {
+    const dir = await tempDir();
+    const file = join(dir, 'events.sqlite');
+    const store = SqliteEventStore.open(file, { writerScript });
+    try {
+      // 60 commits over about 1.5 s: each adds about three 4 KiB pages to the WAL (the row, its two unique
+      // indexes), and the writer's connection never checkpoints, so without the checkpointer the WAL would
+      // hold all of them (192 frames when measured); with it, the writer starts the WAL over every 250 ms.
+      for (let i = 0; i < 60; i++) {
+        await store.append(`game-${randomUUID()}`, guesses(1), 'no_stream');
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      const pageWithHeader = 4096 + 24;
+      expect(statSync(`${file}-wal`).size).toBeLessThan(60 * pageWithHeader);
+      expect(await store.readAll()).toHaveLength(60);
     } finally {
       await store.close();
       await rm(dir, { recursive: true, force: true });
