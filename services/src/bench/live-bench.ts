@@ -38,6 +38,10 @@
  * validation, storage or per-viewer filtering, and relays a small message where the gateway sends a whole
  * game view: the ratio is what the game adds over the transport.
  *
+ * Before the load, the event store's own writer commits 400 single-event appends one at a time on a file in
+ * the run's directory (WAL, synchronous=FULL, nothing else running): the disk's fsynced commit, a floor
+ * under every game latency that the echo does not pay, printed with the report.
+ *
  * All clients run in this process (one clock for emit and receipt); its CPU and event-loop delay are
  * printed so a saturated client is visible. Rounds alternate which side goes first (echo, game / game,
  * echo / …) so machine noise hits both; per-round p50/p99 are printed and the medians compared.
@@ -56,6 +60,7 @@ import { fileURLToPath } from 'node:url';
 import { LIVE } from '@globetrail/contracts';
 import { SqliteEventStore } from '../platform/event-store/sqlite-event-store.js';
 import { openDatabase } from '../platform/sqlite/open-database.js';
+import { measureDurableCommit } from './live/disk-floor.js';
 import { EchoLoad } from './live/echo-load.js';
 import { GameLoad } from './live/game-load.js';
 import { measured, type PhaseLatencies, type PhaseLoad, type PhaseWindow, type Sent } from './live/phase.js';
@@ -146,6 +151,7 @@ async function main(): Promise<void> {
     console.log(`  ${rounds} round${rounds === 1 ? '' : 's'} alternating which side goes first; each phase ${warmupSeconds} s warm-up + ${seconds} s measured; medians over rounds`);
     console.log(`  target: game p99 ≤ ${TARGET_RATIO} × echo p99, no push lost, no command failed; exit code 1 otherwise`);
 
+    const diskFloor = measureDurableCommit(join(dir, 'disk-probe.sqlite'));
     const started = Date.now();
     let shown = 0;
     const game = await GameLoad.setUp(gateway.url, duels, concurrency, (done) => {
@@ -209,6 +215,7 @@ async function main(): Promise<void> {
         restartFailures: game.restartFailures,
         rssMiB: { idle: rssAtStart, afterSetup: rssAfterSetup, peak: rssPeak, end: rssAtEnd },
         durability: durability(eventsFile),
+        diskFloor,
         events,
       },
     );

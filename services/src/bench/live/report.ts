@@ -23,6 +23,8 @@ export interface RunFacts {
   restartFailures: number;
   rssMiB: { idle: number; afterSetup: number; peak: number; end: number };
   durability: string;
+  /** One fsynced single-event commit on this disk, nothing else running (see measureDurableCommit). */
+  diskFloor: Summary;
   events: readonly RecordedEvent[];
 }
 
@@ -89,6 +91,7 @@ export function printReport(rounds: readonly RoundMeasure[], facts: RunFacts): b
   console.log(`    duels restarted at the ${LIVE.duelRoundCap}-round cap: ${facts.restarts}${facts.restartFailures ? ` (${facts.restartFailures} restarts failed)` : ''}`);
   console.log(`    gateway RSS: ${idle.toFixed(0)} MiB idle, ${afterSetup.toFixed(0)} MiB with ${facts.sockets} sockets, peak ${peak.toFixed(0)} MiB under load, ${end.toFixed(0)} MiB at the end`);
   console.log(`    event store durability: ${facts.durability} (each append fsynced before it is acknowledged or pushed)`);
+  console.log(`    this disk's fsynced commit of one event, measured alone before the load: p50 ${ms(facts.diskFloor.p50)}, p99 ${ms(facts.diskFloor.p99)} (a floor under every game latency that the echo does not pay)`);
   console.log(`    events stored: ${facts.events.length} (${[...byType].sort((a, b) => b[1] - a[1]).map(([type, n]) => `${type} ${n}`).join(', ')})`);
   console.log(`  ratio game p99 / echo p99 (worse of opponent and spectator): ${ratio.toFixed(2)} (target ≤ ${TARGET_RATIO}): ${pass ? 'PASS' : 'FAIL'}`);
   if (ratio <= TARGET_RATIO && !pass) console.log('  (FAIL: pushes were lost or out of order, commands failed, sockets dropped or duels not restarted)');
