@@ -99,7 +99,7 @@ describe('EventRelay', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     await stores.append('user-a', [scoreSubmitted('a', 10)]);
     await received.until((items) => items.length === 2, 'the second event arrived');
-    const [first, second] = await stored();
+    const second = (await stored())[1];
     await eventually(() => started.position === second, 'the checkpoint was written once it was due');
     expect(await checkpoint()).toBe(second);
 
@@ -108,7 +108,6 @@ describe('EventRelay', () => {
     expect(await checkpoint()).toBe(second);
     await started.stop();
     expect(await checkpoint()).toBe((await stored()).at(-1));
-    expect(first).toBeLessThan(second!);
   });
 
   it('keeps a checkpoint per relay name', async () => {

@@ -206,20 +206,12 @@ export class EventWriter {
   }
 }
 
-/** What a checkpoint found: WAL frames in all, and how many of them are now in the database file. */
-export interface CheckpointResult {
-  frames: number;
-  copied: number;
-  busy: boolean;
-}
-
 /**
  * Copies what it can of the WAL into the database file without waiting for or blocking anyone (PASSIVE):
  * the writer keeps committing meanwhile, and starts the WAL over at its next commit once all of it is copied.
  */
-export function checkpointWal(db: SqliteDatabase): CheckpointResult {
-  const [row] = db.pragma('wal_checkpoint(PASSIVE)') as Array<{ busy: number | bigint; log: number | bigint; checkpointed: number | bigint }>;
-  return { busy: Number(row!.busy) !== 0, frames: Number(row!.log), copied: Number(row!.checkpointed) };
+export function checkpointWal(db: SqliteDatabase): void {
+  db.pragma('wal_checkpoint(PASSIVE)');
 }
 
 function assertExpectedRevision(streamId: string, expected: ExpectedRevision, current: bigint | undefined): void {

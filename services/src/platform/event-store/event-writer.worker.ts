@@ -1,6 +1,6 @@
 import { openDatabase, type SqliteDatabase } from '../sqlite/open-database.js';
 import { answerRequests } from '../workers/answer-requests.js';
-import { type AppendRequest, type CheckpointResult, checkpointWal, EventWriter, type GroupOutcome } from './event-writer.js';
+import { type AppendRequest, checkpointWal, EventWriter, type GroupOutcome } from './event-writer.js';
 
 /**
  * What SqliteEventStore sends its threads: its writer thread gets groups to commit, its checkpointer thread
@@ -13,7 +13,7 @@ export type WriterRequest = { file: string; appends: AppendRequest[] } | { file:
 let writer: { file: string; writer: EventWriter } | null = null;
 let checkpointer: { file: string; db: SqliteDatabase } | null = null;
 
-answerRequests<WriterRequest, GroupOutcome | CheckpointResult | null>(async (request) => {
+answerRequests<WriterRequest, GroupOutcome | null>(async (request) => {
   if ('close' in request) {
     writer?.writer.close();
     checkpointer?.db.close();
@@ -25,7 +25,8 @@ answerRequests<WriterRequest, GroupOutcome | CheckpointResult | null>(async (req
       checkpointer?.db.close();
       checkpointer = { file: request.file, db: openDatabase(request.file) };
     }
-    return { value: checkpointWal(checkpointer.db), transfer: [] };
+    checkpointWal(checkpointer.db);
+    return { value: null, transfer: [] };
   }
   if (writer?.file !== request.file) {
     writer?.writer.close();

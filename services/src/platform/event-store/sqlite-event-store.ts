@@ -14,7 +14,7 @@ import {
   type RecordedEvent,
   type SubscribeToAllOptions,
 } from './event-store.port.js';
-import { type AppendRequest, type CheckpointResult, EVENTS_TABLE_SQL, EventWriter, failureError, type GroupOutcome, type SerializedEvent } from './event-writer.js';
+import { type AppendRequest, EVENTS_TABLE_SQL, EventWriter, failureError, type GroupOutcome, type SerializedEvent } from './event-writer.js';
 import type { WriterRequest } from './event-writer.worker.js';
 import { RecentEvents } from './recent-events.js';
 
@@ -74,14 +74,14 @@ function writerOn(file: string, script: URL | null): WriterChannel {
     let writer: EventWriter | null = null;
     return { write: async (appends) => (writer ??= new EventWriter(file)).write(appends), close: async () => writer?.close() };
   }
-  const thread = new WorkerPool<WriterRequest, GroupOutcome | CheckpointResult | null>(script, { size: 1, name: 'event store writer' });
+  const thread = new WorkerPool<WriterRequest, GroupOutcome | null>(script, { size: 1, name: 'event store writer' });
   const checkpoints = new Checkpoints(file, script);
   // The thread starts with the first write: a store that never wrote has nothing to close there.
   let wrote = false;
   return {
     write: async (appends) => {
       wrote = true;
-      const outcome = (await thread.run({ file, appends })) as GroupOutcome;
+      const outcome = (await thread.run({ file, appends }))!;
       checkpoints.afterCommit();
       return outcome;
     },
@@ -106,7 +106,7 @@ const CHECKPOINT_INTERVAL_MS = 250;
  */
 class Checkpoints {
   private readonly logger = new Logger('event-store');
-  private readonly thread: WorkerPool<WriterRequest, GroupOutcome | CheckpointResult | null>;
+  private readonly thread: WorkerPool<WriterRequest, GroupOutcome | null>;
   private running: Promise<void> | null = null;
   /** The first checkpoint comes an interval after the store opened: a short-lived store never starts the thread. */
   private lastStarted = Date.now();
