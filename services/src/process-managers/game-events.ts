@@ -16,9 +16,9 @@ export function consumeEvents(
   const wanted = new Set(categories);
   const types = options.types ? new Set<string>(options.types) : null;
   return bus.subscribe(topics.events, { groupId }, async (message) => {
-    // Events are keyed by stream id, and name their type: others are passed over before any parsing.
+    // Events are keyed by stream id and carry their type in a header: others are passed over unparsed.
     if (!wanted.has(streamCategory(message.key))) return;
-    if (types && !types.has((message.value as { type?: string }).type ?? '')) return;
+    if (types && !types.has(message.headers.type ?? (message.value as { type?: string }).type ?? '')) return;
     const received = parseRelayedEvent(message.value);
     if (wanted.has(streamCategory(received.streamId))) await handle(received);
   });

@@ -2,7 +2,7 @@ import type { SqliteEventStore } from '../platform/event-store/sqlite-event-stor
 import type { ReadStore } from '../platform/read-store/read-store.port.js';
 import { compiledWorkerBeside } from '../platform/workers/compiled-worker.js';
 import { allProjections } from './all-projections.js';
-import { Projections, type ProjectionsPort } from './projections.js';
+import { PROJECTION_BATCH_WINDOW_MS, Projections, type ProjectionsPort } from './projections.js';
 import { ProjectionsOnThread } from './projections-on-thread.js';
 
 export interface EmbeddedProjectionsOptions {
@@ -12,18 +12,27 @@ export interface EmbeddedProjectionsOptions {
   readsFile: string;
   /** The compiled projections.worker.js; default the one beside this module when running compiled. */
   workerScript?: URL | null;
+  /** How long a read model's batch gathers events (default PROJECTION_BATCH_WINDOW_MS). */
+  batchWindowMs?: number;
 }
 
 /**
  * The embedded app's projections: on a thread of their own when the code runs compiled (`npm start`), or
  * on the calling thread when it runs from its TypeScript sources (jest), where no compiled worker exists.
  */
-export function openEmbeddedProjections({ events, eventsFile, reads, readsFile, workerScript = compiledWorkerBeside(import.meta.url, 'projections.worker') }: EmbeddedProjectionsOptions): ProjectionsPort {
-  if (!workerScript) return new Projections(allProjections, events, reads);
+export function openEmbeddedProjections({
+  events,
+  eventsFile,
+  reads,
+  readsFile,
+  workerScript = compiledWorkerBeside(import.meta.url, 'projections.worker'),
+  batchWindowMs = PROJECTION_BATCH_WINDOW_MS,
+}: EmbeddedProjectionsOptions): ProjectionsPort {
+  if (!workerScript) return new Projections(allProjections, events, reads, { batchWindowMs });
   const thread = new ProjectionsOnThread(
     allProjections.map((projection) => projection.name),
     workerScript,
-    { eventsFile, readsFile },
+    { eventsFile, readsFile, batchWindowMs },
   );
   events.onCommitted(() => thread.wake());
   return thread;

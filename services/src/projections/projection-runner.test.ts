@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DomainEvent } from '@globetrail/contracts';
 import type { AllSubscription, EventStore, RecordedEvent } from '../platform/event-store/event-store.port.js';
-import type { Document } from '../platform/read-store/read-store.port.js';
+import type { Document, WriteOperation } from '../platform/read-store/read-store.port.js';
 import { type Projection, upsert } from './projection.js';
 import { ProjectionRunner } from './projection-runner.js';
 import { tempStores } from './testing/stores.js';
@@ -95,14 +95,20 @@ describe('ProjectionRunner', () => {
   it('commits a large catch-up in batches and tells listeners what it wrote', async () => {
     for (let i = 0; i < 12; i++) await stores.append(`user-${i}`, Array.from({ length: 100 }, (_, j) => created(`${i}-${j}`)));
     const runner = new ProjectionRunner(counter, stores.events, stores.reads);
-    const commits: number[] = [];
-    runner.onCommitted((writes) => commits.push(writes.length));
+    const commits: WriteOperation[][] = [];
+    const counts: number[] = [];
+    runner.onCommitted((writes) => {
+      commits.push(writes);
+      for (const write of writes) if (write.kind === 'upsert') counts.push((write.document as Document & { n: number }).n);
+    });
     await runner.start();
     const { position } = await stores.append('user-last', [created('last')]);
     await runner.waitFor(position);
     expect(await stores.reads.get('counts', 'all')).toMatchObject({ n: 1201 });
     expect(commits.length).toBeGreaterThan(1);
-    expect(commits.reduce((a, b) => a + b, 0)).toBe(1201);
+    // Each batch writes the one document once, as it ended up.
+    expect(commits.every((writes) => writes.length === 1)).toBe(true);
+    expect(counts.at(-1)).toBe(1201);
     await runner.stop();
   });
 
@@ -145,6 +151,67 @@ describe('ProjectionRunner', () => {
     await runner.waitFor(position);
     expect(await stores.reads.checkpoint('users-only')).toBe(position);
     expect(await stores.reads.get('counts', 'all')).toMatchObject({ n: 1 });
+    await runner.stop();
+  });
+
+  it('gathers the events of its batch window into one commit, and commits at once when someone waits', async () => {
+    const runner = new ProjectionRunner(counter, stores.events, stores.reads, { batchWindowMs: 60_000 });
+    const commits: number[] = [];
+    runner.onCommitted((writes) => commits.push(writes.length));
+    await runner.start();
+    await stores.append('user-a', [created('a')]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Read long ago, but the batch is still open.
+    expect(await stores.reads.get('counts', 'all')).toBeNull();
+    await stores.append('user-b', [created('b')]);
+    const { position } = await stores.append('user-c', [created('c')]);
+    await runner.waitFor(position, 2000);
+    // Three events, one commit, the document written once as it ended up.
+    expect(commits).toEqual([1]);
+    expect(await stores.reads.get('counts', 'all')).toMatchObject({ n: 3 });
+    expect(await stores.reads.checkpoint('counter')).toBe(position);
+    await runner.stop();
+  });
+
+  it('reads a document of its own from the store once, and again only after a restart; others’ every time', async () => {
+    const gets: string[] = [];
+    const counted = Object.assign(Object.create(stores.reads) as typeof stores.reads, {
+      get: <T extends Document>(collection: string, id: string) => {
+        gets.push(`${collection}/${id}`);
+        return stores.reads.get<T>(collection, id);
+      },
+    });
+    // Keeps the count of `counts/all` (counter's document) in a collection of its own.
+    const mirror: Projection = {
+      name: 'mirror',
+      collections: ['mirrors'],
+      indexes: [],
+      handles: ['UserCreated'],
+      async apply({ position }, documents) {
+        const count = await documents.get<Document & { n: number }>('counts', 'all');
+        const mirrored = (await documents.get<Document & { seen: number }>('mirrors', 'all')) ?? { id: 'all', seen: 0 };
+        return [upsert('mirrors', { id: 'all', seen: mirrored.seen + 1, n: count?.n ?? 0 }, position)];
+      },
+    };
+    const runner = new ProjectionRunner(counter, stores.events, counted);
+    const other = new ProjectionRunner(mirror, stores.events, counted);
+    await runner.start();
+    await other.start();
+    for (const user of ['a', 'b', 'c']) {
+      const { position } = await stores.append(`user-${user}`, [created(user)]);
+      await runner.waitFor(position);
+      await other.waitFor(position);
+    }
+    expect(gets.filter((key) => key === 'mirrors/all')).toHaveLength(1);
+    expect(gets.filter((key) => key === 'counts/all').length).toBeGreaterThanOrEqual(4);
+    expect(await stores.reads.get('mirrors', 'all')).toMatchObject({ seen: 3 });
+
+    await other.stop();
+    await other.start();
+    await other.waitFor((await stores.append('user-d', [created('d')])).position);
+    expect(gets.filter((key) => key === 'mirrors/all')).toHaveLength(2);
+    expect(await stores.reads.get('mirrors', 'all')).toMatchObject({ seen: 4 });
+    await other.stop();
     await runner.stop();
   });
 

@@ -6,9 +6,22 @@ import { PositionWaiters } from './position-waiters.js';
 import type { DocumentReader, Projection } from './projection.js';
 
 const MAX_BATCH_EVENTS = 500;
-/** How long a checkpoint moved only by batches that wrote nothing may stay in memory. */
 const IDLE_CHECKPOINT_MS = 1000;
+const CACHED_DOCUMENTS = 1000;
 const IDLE = Symbol('idle');
+
+export interface ProjectionRunnerOptions {
+  /** How long a checkpoint moved only by batches that wrote nothing may stay in memory (default 1 s). */
+  idleCheckpointMs?: number;
+  /**
+   * How long a batch stays open for more events once its first one is in (default 0: it commits as soon
+   * as the subscription has nothing more ready). A wait for a position in the batch (`waitFor`, `hurry`)
+   * commits it at once, so read-your-writes never waits for the window.
+   */
+  batchWindowMs?: number;
+  /** How many documents of its own collections it keeps in memory between batches (default 1,000). */
+  cachedDocuments?: number;
+}
 
 /** Told of each batch accounted for (with the writes it committed, maybe none) and of a stop on an error. */
 export interface RunnerObserver {
@@ -19,8 +32,15 @@ export interface RunnerObserver {
 /**
  * Feeds one projection from the event store's catch-up subscription. Events are applied in position
  * order and committed in batches together with the checkpoint: a batch closes when 500 events are
- * pending or when the subscription has nothing more ready (so live events commit at once); a batch
- * that writes nothing moves the checkpoint in memory and on disk only now and then (see flush).
+ * pending, or when the subscription has nothing more ready and the batch window has passed or someone
+ * waits for an event in it; a batch that writes nothing moves the checkpoint in memory and on disk only
+ * now and then (see flush).
+ *
+ * The runner keeps the documents of its own collections it last read or wrote (a bounded cache, emptied
+ * on every start): it is their only writer, and a projection is a deterministic fold of the events in
+ * position order, so what it computed is what the store holds, even when another runner of the same
+ * projection committed those events first. A live game's document is then read from the store once,
+ * not at each of its events.
  */
 export class ProjectionRunner {
   private readonly logger: Logger;
@@ -33,12 +53,15 @@ export class ProjectionRunner {
   private observers: RunnerObserver[] = [];
   private subscription: ReturnType<EventStore['subscribeToAll']> | null = null;
   private loop: Promise<void> | null = null;
+  private batch: Batch | null = null;
+  /** The furthest position someone waits for (see hurry); null when nobody does. */
+  private wanted: bigint | null = null;
 
   constructor(
     readonly projection: Projection,
     private readonly events: EventStore,
     private readonly reads: ReadStore,
-    private readonly options: { idleCheckpointMs?: number } = {},
+    private readonly options: ProjectionRunnerOptions = {},
   ) {
     this.logger = new Logger(`projection:${projection.name}`);
     this.handles = new Set(projection.handles);
@@ -53,8 +76,10 @@ export class ProjectionRunner {
   async start(): Promise<void> {
     for (const index of this.projection.indexes) await this.reads.ensureIndex(index.collection, index.fields);
     this.progress.restart(await this.reads.checkpoint(this.projection.name));
+    this.wanted = null;
+    this.batch = new Batch(this.reads, new DocumentCache(new Set(this.projection.collections), this.options.cachedDocuments ?? CACHED_DOCUMENTS));
     this.subscription = this.events.subscribeToAll({ fromPosition: this.progress.position ?? 'start' });
-    this.loop = this.run(this.subscription).catch((error: Error) => this.fail(error));
+    this.loop = this.run(this.subscription, this.batch).catch((error: Error) => this.fail(error));
   }
 
   async stop(): Promise<void> {
@@ -74,7 +99,22 @@ export class ProjectionRunner {
 
   /** Resolves once every event up to `position` is visible in this read model (read-your-writes). */
   waitFor(position: bigint, timeoutMs = 5000): Promise<void> {
+    this.hurry(position);
     return this.progress.waitFor(position, timeoutMs);
+  }
+
+  /** Someone waits for `position`: the batch that holds it commits without waiting for the window. */
+  hurry(position: bigint): void {
+    const reached = this.progress.position;
+    if (reached !== null && position <= reached) return;
+    if (this.wanted === null || position > this.wanted) this.wanted = position;
+    this.releaseIfWanted();
+  }
+
+  private releaseIfWanted(): void {
+    const batch = this.batch;
+    if (this.wanted === null || batch?.position == null || batch.position < this.wanted) return;
+    batch.release();
   }
 
   /** Called after each commit with the writes it made, e.g. to push live updates. */
@@ -93,15 +133,14 @@ export class ProjectionRunner {
     };
   }
 
-  private async run(subscription: AsyncIterable<RecordedEvent>): Promise<void> {
+  private async run(subscription: AsyncIterable<RecordedEvent>, batch: Batch): Promise<void> {
     const iterator = subscription[Symbol.asyncIterator]();
-    const batch = new Batch(this.reads);
     let next = iterator.next();
     for (;;) {
       let result: IteratorResult<RecordedEvent> | typeof IDLE;
       if (batch.size === 0) result = await next;
       else {
-        result = await Promise.race([next, new Promise<typeof IDLE>((resolve) => setImmediate(() => resolve(IDLE)))]);
+        result = await Promise.race([next, batch.due]);
         if (result === IDLE) {
           await this.flush(batch);
           result = await next;
@@ -113,8 +152,10 @@ export class ProjectionRunner {
       // A redelivered event is skipped whether it was committed already or is still in the open batch.
       const applied = batch.position ?? this.progress.position;
       if (applied !== null && recorded.position <= applied) continue;
+      if (batch.size === 0) batch.open(this.options.batchWindowMs ?? 0);
       if (this.handles.has(recorded.type)) await batch.add(recorded, this.projection);
       else batch.pass(recorded.position);
+      this.releaseIfWanted();
       if (batch.size >= MAX_BATCH_EVENTS) await this.flush(batch);
     }
     if (batch.size > 0) await this.flush(batch);
@@ -123,6 +164,7 @@ export class ProjectionRunner {
   private async flush(batch: Batch): Promise<void> {
     const { position, writes } = batch.drain();
     if (position === null) return;
+    if (this.wanted !== null && this.wanted <= position) this.wanted = null;
     // Most events change nothing here (a game's moves, for the user profiles): writing the checkpoint for
     // each such batch would be a read-store commit per event and projection. It is written with the next
     // batch that writes, at most IDLE_CHECKPOINT_MS after the last, and on stop. After a crash the
@@ -148,11 +190,46 @@ export class ProjectionRunner {
   }
 }
 
+const documentKey = (write: { collection: string; id: string } | WriteOperation) =>
+  `${write.collection}\u0000${'document' in write ? write.document.id : write.id}`;
+
+/**
+ * The documents of a projection's own collections as it last read or wrote them, the least recently used
+ * forgotten first. A document the projection does not own (another projection writes it) is never kept.
+ */
+class DocumentCache {
+  private readonly documents = new Map<string, Document | null>();
+
+  constructor(
+    private readonly owned: ReadonlySet<string>,
+    private readonly limit: number,
+  ) {}
+
+  /** The document (null: known not to exist), or undefined when it is not known here. */
+  get(key: string): Document | null | undefined {
+    const document = this.documents.get(key);
+    if (document === undefined) return undefined;
+    this.documents.delete(key);
+    this.documents.set(key, document);
+    return document;
+  }
+
+  set(collection: string, key: string, document: Document | null): void {
+    if (!this.owned.has(collection) || this.limit <= 0) return;
+    this.documents.delete(key);
+    this.documents.set(key, document);
+    if (this.documents.size > this.limit) this.documents.delete(this.documents.keys().next().value!);
+  }
+}
+
 /** Pending writes of one batch, readable by later events of the same batch before they are committed. */
 class Batch implements DocumentReader {
   private writes: WriteOperation[] = [];
-  private pending = new Map<string, Document | null>();
+  private pending = new Map<string, { collection: string; document: Document | null }>();
   private lastPosition: bigint | null = null;
+  private window: { release: () => void; timer: NodeJS.Timeout | undefined } | null = null;
+  /** Resolves once the open batch should be committed: released, and nothing more ready on this turn. */
+  due: Promise<typeof IDLE> = Promise.resolve(IDLE);
   size = 0;
 
   /** Position of the last event added since the last drain. */
@@ -160,12 +237,35 @@ class Batch implements DocumentReader {
     return this.lastPosition;
   }
 
-  constructor(private readonly reads: ReadStore) {}
+  constructor(
+    private readonly reads: ReadStore,
+    private readonly cache: DocumentCache,
+  ) {}
+
+  /** The first event is in: the batch stays open for `windowMs`, or until released. */
+  open(windowMs: number): void {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // Events already read are taken in before the commit, as with no window.
+    this.due = released.then(() => new Promise<typeof IDLE>((resolve) => setImmediate(() => resolve(IDLE))));
+    this.window = { release, timer: windowMs > 0 ? setTimeout(release, windowMs) : undefined };
+    if (windowMs <= 0) release();
+  }
+
+  /** Commit as soon as nothing more is ready, window or not. */
+  release(): void {
+    this.window?.release();
+  }
 
   async get<T extends Document>(collection: string, id: string): Promise<T | null> {
-    const key = `${collection}\u0000${id}`;
-    if (this.pending.has(key)) return (this.pending.get(key) as T | null) ?? null;
-    return this.reads.get<T>(collection, id);
+    const key = documentKey({ collection, id });
+    const pending = this.pending.get(key);
+    if (pending) return pending.document as T | null;
+    const cached = this.cache.get(key);
+    if (cached !== undefined) return cached as T | null;
+    const stored = await this.reads.get<T>(collection, id);
+    this.cache.set(collection, key, stored);
+    return stored;
   }
 
   async add(recorded: RecordedEvent, projection: Projection): Promise<void> {
@@ -173,10 +273,7 @@ class Batch implements DocumentReader {
       { event: toDomainEvent(recorded), streamId: recorded.streamId, revision: recorded.revision, position: recorded.position, createdAt: recorded.createdAt },
       this,
     );
-    for (const write of writes) {
-      const id = write.kind === 'upsert' ? write.document.id : write.id;
-      this.pending.set(`${write.collection}\u0000${id}`, write.kind === 'upsert' ? write.document : null);
-    }
+    for (const write of writes) this.pending.set(documentKey(write), { collection: write.collection, document: write.kind === 'upsert' ? write.document : null });
     this.writes.push(...writes);
     this.lastPosition = recorded.position;
     this.size += 1;
@@ -188,8 +285,19 @@ class Batch implements DocumentReader {
     this.size += 1;
   }
 
+  /**
+   * Hands the batch over to be committed and starts the next. What it wrote is what the projection will
+   * read from now on; if the commit fails, the runner stops, and its next start begins with an empty cache.
+   */
   drain(): { position: bigint | null; writes: WriteOperation[] } {
-    const drained = { position: this.lastPosition, writes: this.writes };
+    // A document written several times in the batch (a game's moves) is stored once, as it ended up: the
+    // same end state as writing each in turn, since every write replaces the whole document.
+    const last = new Map(this.writes.map((write) => [documentKey(write), write]));
+    const writes = last.size === this.writes.length ? this.writes : this.writes.filter((write) => last.get(documentKey(write)) === write);
+    const drained = { position: this.lastPosition, writes };
+    for (const [key, { collection, document }] of this.pending) this.cache.set(collection, key, document);
+    clearTimeout(this.window?.timer);
+    this.window = null;
     this.writes = [];
     this.pending.clear();
     this.lastPosition = null;

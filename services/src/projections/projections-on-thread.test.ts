@@ -41,8 +41,8 @@ describe('projections on a thread of their own (as the app runs compiled)', () =
     await rm(dir, { recursive: true, force: true });
   });
 
-  const open = () => {
-    const projections = openEmbeddedProjections({ events, eventsFile: join(dir, 'events.sqlite'), reads, readsFile: join(dir, 'read-models.sqlite'), workerScript });
+  const open = (options: { batchWindowMs?: number } = {}) => {
+    const projections = openEmbeddedProjections({ events, eventsFile: join(dir, 'events.sqlite'), reads, readsFile: join(dir, 'read-models.sqlite'), workerScript, ...options });
     expect(projections).toBeInstanceOf(ProjectionsOnThread);
     opened.push(projections as ProjectionsOnThread);
     return projections as ProjectionsOnThread;
@@ -60,6 +60,16 @@ describe('projections on a thread of their own (as the app runs compiled)', () =
     expect(projections.runner('user-profile').position).toBeGreaterThanOrEqual(position);
     // Every projection accounts for the event, including those that do not handle it.
     await projections.waitFor(position);
+  });
+
+  it('commits a batch at once when this thread waits for it, however long the batch window', async () => {
+    // A minute's window: only the wait, told to the thread, can commit these within the wait's 5 s.
+    const projections = open({ batchWindowMs: 60_000 });
+    await projections.start();
+    await append('eve', userCreated('eve', false, 'Eve'), 'no_stream');
+    const position = await append('fay', userCreated('fay', false, 'Fay'), 'no_stream');
+    await projections.waitFor(position, ['user-profile']);
+    expect([await profile('eve'), await profile('fay')]).toEqual([expect.objectContaining({ name: 'Eve' }), expect.objectContaining({ name: 'Fay' })]);
   });
 
   it('hands a listened projection\'s writes to this thread', async () => {

@@ -4,11 +4,15 @@ import type { WriteOperation } from '../platform/read-store/read-store.port.js';
 export interface ProjectionsThreadData {
   eventsFile: string;
   readsFile: string;
+  /** The runners' batch window (ProjectionRunnerOptions.batchWindowMs). */
+  batchWindowMs: number;
 }
 
 /** The app's thread to the projections' thread. */
 export type ToProjections =
   | { type: 'wake' }
+  /** Someone here waits for this projection to reach `position`: read new events and commit the batch holding it at once. */
+  | { type: 'hurry'; name: string; position: bigint }
   /** Send the writes of this projection's commits along with its progress (someone listens to them). */
   | { type: 'listen'; name: string }
   | { type: 'rebuild'; id: number; names: readonly string[] | null }

@@ -1,7 +1,15 @@
 import type { EventStore } from '../platform/event-store/event-store.port.js';
 import type { ReadStore, WriteOperation } from '../platform/read-store/read-store.port.js';
 import type { Projection } from './projection.js';
-import { ProjectionRunner } from './projection-runner.js';
+import { ProjectionRunner, type ProjectionRunnerOptions } from './projection-runner.js';
+
+/**
+ * How long the app's projections let a batch gather events: under load a read model commits a few dozen
+ * times a second instead of after every command, and reads a live game's document once rather than at
+ * each move. Listeners (the lobby's pushes) hear of a change at most this much later; read-your-writes
+ * waits commit the batch at once.
+ */
+export const PROJECTION_BATCH_WINDOW_MS = 50;
 
 /** One read model as its readers see it: how far it is, read-your-writes waits, and its commits. */
 export interface ProjectionHandle {
@@ -27,8 +35,8 @@ export interface ProjectionsPort {
 export class Projections implements ProjectionsPort {
   private readonly runners: Map<string, ProjectionRunner>;
 
-  constructor(projections: readonly Projection[], events: EventStore, reads: ReadStore) {
-    this.runners = new Map(projections.map((projection) => [projection.name, new ProjectionRunner(projection, events, reads)]));
+  constructor(projections: readonly Projection[], events: EventStore, reads: ReadStore, options: ProjectionRunnerOptions = { batchWindowMs: PROJECTION_BATCH_WINDOW_MS }) {
+    this.runners = new Map(projections.map((projection) => [projection.name, new ProjectionRunner(projection, events, reads, options)]));
   }
 
   runner(name: string): ProjectionRunner {

@@ -10,10 +10,10 @@ import type { FromProjections, ProjectionsThreadData, ToProjections } from './pr
 // own connections to the app's event store (read only: the app's thread writes) and read store.
 const port = parentPort;
 if (!port) throw new Error('projections.worker runs inside a worker thread');
-const { eventsFile, readsFile } = workerData as ProjectionsThreadData;
+const { eventsFile, readsFile, batchWindowMs } = workerData as ProjectionsThreadData;
 const events = SqliteEventStore.open(eventsFile, { writerScript: null });
 const reads = SqliteReadStore.open(readsFile);
-const projections = new Projections(allProjections, events, reads);
+const projections = new Projections(allProjections, events, reads, { batchWindowMs });
 const post = (message: FromProjections) => port.postMessage(message);
 const asError = (error: unknown) => {
   const { name, message } = error instanceof Error ? error : new Error(String(error));
@@ -50,6 +50,10 @@ port.on('message', (message: ToProjections) => {
   switch (message.type) {
     case 'wake':
       return events.checkForNewEvents();
+    case 'hurry':
+      // The position waited for may not have been read yet: look now rather than at the next wake.
+      events.checkForNewEvents();
+      return projections.runner(message.name).hurry(message.position);
     case 'listen':
       return void listened.add(message.name);
     case 'rebuild':

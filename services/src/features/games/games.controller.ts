@@ -4,12 +4,13 @@ import { createGameRequestSchema, createGameResponseSchema, gameViewSchema, isBl
 import { ApiException, badRequest, notFound, parseInput } from '../../api/api-error.js';
 import { ApiErrors, ZodBody, ZodResponse } from '../../api/openapi.js';
 import { CommandExecutor } from '../../app/command-executor.js';
-import { APP_CONFIG, CLOCK, MAP_CATALOG, PROJECTIONS, READ_STORE } from '../../app/tokens.js';
+import { APP_CONFIG, CLOCK, EVENT_STORE, MAP_CATALOG, PROJECTIONS, READ_STORE } from '../../app/tokens.js';
 import type { AppConfig } from '../../config/config.js';
 import { gameDecider } from '../../domain/game/game.decider.js';
 import { AuthGuard, CurrentPrincipal, IDENTITY_SECURITY_SCHEME, OptionalAuthGuard } from '../../identity/auth.guard.js';
 import type { Principal } from '../../identity/identity.port.js';
 import { DEFAULT_MAP_ID, type MapCatalog } from '../../maps/map-catalog.js';
+import type { EventStore } from '../../platform/event-store/event-store.port.js';
 import type { ReadStore } from '../../platform/read-store/read-store.port.js';
 import type { Clock } from '../../platform/time/clock.js';
 import { liveGame, viewAs } from '../../projections/live-games/live-games.queries.js';
@@ -23,6 +24,7 @@ export class GamesController {
   constructor(
     private readonly executor: CommandExecutor,
     @Inject(READ_STORE) private readonly reads: ReadStore,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(MAP_CATALOG) private readonly maps: MapCatalog,
     @Inject(PROJECTIONS) private readonly projections: ProjectionsPort,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -65,6 +67,11 @@ export class GamesController {
   @ZodResponse(200, gameViewSchema)
   @ApiErrors(404)
   async view(@CurrentPrincipal('optional') principal: Principal | undefined, @Param('gameId') gameId: string) {
+    // Everything stored for the game before this request is in the answer: a player who reconnects sees
+    // every move they were told was done, whatever batch the read model is gathering.
+    const [last] = await this.events.readStream(streamName.game(gameId), { direction: 'backwards', maxCount: 1 });
+    if (!last) throw notFound(`no game ${gameId}`);
+    await this.projections.waitFor(last.position, ['live-games']);
     const full = await liveGame(this.reads, gameId);
     if (!full) throw notFound(`no game ${gameId}`);
     return viewAs(full, principal?.uid ?? null, this.config.spectatorDelayPhases, this.clock.now());

@@ -11,7 +11,8 @@ import type { ReadStore } from '../../platform/read-store/read-store.port.js';
 import { nameAndImage, publicProfile, userProfile } from '../../projections/user-profile/user-profile.queries.js';
 import { CreateUser, DeleteUser, GetNameAndImage, GetOwnProfile, GetPublicProfile } from './users.messages.js';
 
-const PROFILE_READ_MODELS = ['user-profile', 'leaderboard-points'];
+/** Every read model a user's creation or sign-up changes: the caller's next request (joining a game rated by the arena's rating) sees it. */
+const PROFILE_READ_MODELS = ['user-profile', 'leaderboard-points', 'arena-ratings'];
 const ANONYMOUS_NAME = 'Anonymous';
 
 @CommandHandler(CreateUser)

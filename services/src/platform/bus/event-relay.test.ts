@@ -11,7 +11,7 @@ describe('EventRelay', () => {
   let stores: ReturnType<typeof tempStores>;
   let bus: InProcessBus;
   let relays: EventRelay[];
-  let received: Inbox<ReceivedEvent & { key: string }>;
+  let received: Inbox<ReceivedEvent & { key: string; typeHeader: string | undefined }>;
 
   beforeEach(async () => {
     stores = tempStores();
@@ -19,7 +19,9 @@ describe('EventRelay', () => {
     relays = [];
     received = new Inbox();
     // Consumers subscribe before the relay publishes: the bus fans out, it does not keep history.
-    await bus.subscribe(topics.events, { groupId: 'test' }, async ({ key, value }) => received.push({ key, ...parseRelayedEvent(value) }));
+    await bus.subscribe(topics.events, { groupId: 'test' }, async ({ key, value, headers }) =>
+      received.push({ key, typeHeader: headers.type, ...parseRelayedEvent(value) }),
+    );
   });
   afterEach(async () => {
     for (const relay of relays) await relay.stop();
@@ -44,7 +46,7 @@ describe('EventRelay', () => {
     return streams;
   };
 
-  it('publishes every appended event keyed by its stream, in the stream’s order, with its domain event', async () => {
+  it('publishes every appended event keyed by its stream, in the stream’s order, with its domain event and its type in a header', async () => {
     const appended = new Map<string, DomainEvent[]>([
       ['user-a', [userCreated('a'), scoreSubmitted('a', 4000), userDeleted('a')]],
       ['user-b', [userCreated('b'), scoreSubmitted('b', 120)]],
@@ -61,9 +63,10 @@ describe('EventRelay', () => {
       expect(arrived.map((item) => item.event)).toEqual(events);
       expect(arrived.map((item) => item.revision)).toEqual(events.map((_, i) => BigInt(i)));
       expect(arrived.every((item) => item.key === stream)).toBe(true);
+      expect(arrived.map((item) => item.typeHeader)).toEqual(events.map((event) => event.type));
     }
     const recorded = await stores.events.readAll();
-    const envelopes = [...received.items].sort((a, b) => Number(a.position - b.position)).map(({ event: _event, ...rest }) => rest);
+    const envelopes = [...received.items].sort((a, b) => Number(a.position - b.position)).map(({ event: _event, typeHeader: _type, ...rest }) => rest);
     expect(envelopes).toEqual(recorded.map(({ id, streamId, revision, position, createdAt }) => ({ key: streamId, id, streamId, revision, position, createdAt })));
     await started.stop();
     expect(await stores.reads.checkpoint(relayCheckpointName('main'))).toBe(recorded.at(-1)!.position);

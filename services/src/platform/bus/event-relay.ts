@@ -122,6 +122,8 @@ export class EventRelay {
     const messages: Array<OutgoingMessage<RelayedEvent>> = batch.map((recorded) => ({
       key: recorded.streamId,
       value: toRelayedEvent(recorded),
+      // Consumers that want only some types pass the others over without parsing them.
+      headers: { type: recorded.type },
     }));
     for (let failures = 0; ; failures++) {
       try {

@@ -133,6 +133,29 @@ describe('InProcessBus', () => {
     expect(patient.retained('forever')).toBe(0);
   });
 
+  it('parses a value only for the calls that read it', async () => {
+    const original = JSON.parse;
+    let parses = 0;
+    JSON.parse = (text: string, reviver?: Parameters<typeof JSON.parse>[1]) => {
+      if (text === '{"n":21}') parses += 1;
+      return original(text, reviver);
+    };
+    try {
+      const skipped = new Inbox<string>();
+      const read = new Inbox<number>();
+      await bus.subscribe('lazy', { groupId: 'by-key' }, async ({ key, headers }) => skipped.push(`${key}:${headers.kind}`));
+      await bus.subscribe<{ n: number }>('lazy', { groupId: 'by-value' }, async ({ value }) => read.push(value.n + value.n));
+      await bus.publish('lazy', [{ key: 'k', value: { n: 21 }, headers: { kind: 'answer' } }]);
+      await read.until((items) => items.length === 1, 'the reading group got it');
+      await skipped.until((items) => items.length === 1, 'the other group got it');
+      expect(read.items).toEqual([42]);
+      expect(skipped.items).toEqual(['k:answer']);
+      expect(parses).toBe(1);
+    } finally {
+      JSON.parse = original;
+    }
+  });
+
   it('hands each call its own copy of the value', async () => {
     const seen = new Inbox<{ n: number }>();
     await bus.subscribe<{ n: number }>('copies', { groupId: 'a' }, async ({ value }) => {

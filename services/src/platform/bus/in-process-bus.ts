@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import {
   assertTopicName,
   type BusSubscription,
+  type IncomingMessage,
   type MessageBus,
   type MessageHandler,
   type OutgoingMessage,
@@ -165,8 +166,7 @@ export class InProcessBus implements MessageBus {
     if (!member) return;
     lane.state = 'running';
     const call = (async () => {
-      const { key, payload, offset, headers } = entry;
-      await member.handler({ topic: log.name, key, value: JSON.parse(payload), offset, headers: { ...headers } });
+      await member.handler(incoming(log.name, entry));
       return true;
     })().catch((error: unknown) => {
       const attempt = lane.failures + 1;
@@ -226,6 +226,25 @@ export class InProcessBus implements MessageBus {
   private assertOpen(): void {
     if (this.closed) throw new Error('the message bus is closed');
   }
+}
+
+/**
+ * What a handler call gets. The value is parsed from the published JSON when the handler first reads it (a
+ * fresh copy for every call, as the port promises): a group that passes a message over on its key or
+ * headers, as most do with most events, never parses it.
+ */
+function incoming(topic: string, { key, payload, offset, headers }: Entry): IncomingMessage<unknown> {
+  let value: { parsed: unknown } | null = null;
+  return {
+    topic,
+    key,
+    offset,
+    headers: { ...headers },
+    get value() {
+      value ??= { parsed: JSON.parse(payload) };
+      return value.parsed;
+    },
+  };
 }
 
 function toJson(key: string, value: unknown): string {

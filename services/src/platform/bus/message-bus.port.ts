@@ -21,7 +21,7 @@
  */
 
 export const topics = {
-  /** Every appended event, keyed by stream id, as `RelayedEvent` (event-relay.ts). */
+  /** Every appended event, keyed by stream id, as `RelayedEvent` (event-relay.ts), its type in the `type` header. */
   events: 'events',
 } as const;
 
@@ -39,7 +39,7 @@ export interface OutgoingMessage<V = unknown> {
 export interface IncomingMessage<V = unknown> {
   topic: string;
   key: string;
-  /** A fresh copy parsed from the published JSON, for every call. */
+  /** A fresh copy parsed from the published JSON, for every call (an adapter may parse it when first read). */
   value: V;
   /** Increases with publication order among messages of one key (across keys only within a partition). */
   offset: bigint;
