@@ -42,6 +42,10 @@
  * the run's directory (WAL, synchronous=FULL, nothing else running): the disk's fsynced commit, a floor
  * under every game latency that the echo does not pay, printed with the report.
  *
+ * Inside the gateway, a preload (live/append-probe.ts) times every append from the call to its durable
+ * acknowledgement over the game phases: the step every confirmed guess waits for and the echo does not
+ * have, printed beside the echo's p99.
+ *
  * All clients run in this process (one clock for emit and receipt); its CPU and event-loop delay are
  * printed so a saturated client is visible. Rounds alternate which side goes first (echo, game / game,
  * echo / …) so machine noise hits both; per-round p50/p99 are printed and the medians compared.
@@ -98,7 +102,7 @@ const settings = {
 
 interface RoundResult {
   echo: PhaseLatencies & { load: PhaseLoad };
-  game: { log: Sent[]; load: PhaseLoad };
+  game: { log: Sent[]; load: PhaseLoad; appends: number[] };
 }
 
 function durability(file: string): string {
@@ -126,7 +130,8 @@ async function main(): Promise<void> {
       port: gamePort,
       env: { DATA_DIR: join(dir, 'data'), PORT: String(gamePort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', IMAGERY_PROVIDER: 'offline', SPECTATOR_DELAY_PHASES: '0', CLOCK_SPEED: String(clockSpeed) },
       ready: /GlobeTrail is running/,
-      ...(profileDir ? { nodeArgs: ['--import', join(here, 'live', 'cpu-profile.js')], ipc: true } : {}),
+      nodeArgs: ['--import', join(here, 'live', 'append-probe.js'), ...(profileDir ? ['--import', join(here, 'live', 'cpu-profile.js')] : [])],
+      ipc: true,
     });
     servers.push(gateway);
     const echo = await startServer({ name: 'echo', script: join(here, 'live', 'echo-server.js'), port: echoPort, env: { PORT: String(echoPort) }, ready: /listening/ });
@@ -179,7 +184,12 @@ async function main(): Promise<void> {
         const result = await measured(echo, () => echoLoad.run(window));
         return { ...echoLoad.latencies(result.log), load: result.load };
       };
-      const runGame = () => measured(gateway, () => game.run(window));
+      const runGame = async () => {
+        await gateway.request({ type: 'appends:start' }, 'appends:started');
+        const result = await measured(gateway, () => game.run(window));
+        const { samples } = (await gateway.request({ type: 'appends:stop' }, 'appends:stopped')) as { samples: number[] };
+        return { ...result, appends: samples };
+      };
       let result: RoundResult;
       if (round % 2 === 0) {
         const echoResult = await runEcho();
@@ -204,7 +214,7 @@ async function main(): Promise<void> {
     await store.close();
 
     const pass = printReport(
-      results.map((result) => ({ echo: result.echo, echoLoad: result.echo.load, game: game.latencies(result.game.log), gameLoad: result.game.load })),
+      results.map((result) => ({ echo: result.echo, echoLoad: result.echo.load, game: game.latencies(result.game.log), gameLoad: result.game.load, gameAppends: result.game.appends })),
       {
         duels,
         sockets: game.sockets,

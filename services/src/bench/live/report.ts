@@ -10,6 +10,8 @@ export interface RoundMeasure {
   echoLoad: PhaseLoad;
   game: PhaseLatencies;
   gameLoad: PhaseLoad;
+  /** Every append the gateway made in the game phase, call → durable acknowledgement (append-probe). */
+  gameAppends: readonly number[];
 }
 
 export interface RunFacts {
@@ -60,13 +62,14 @@ const count = (latencies: PhaseLatencies) => ({
 
 /** Prints every round and the medians over rounds; true when the run passes. */
 export function printReport(rounds: readonly RoundMeasure[], facts: RunFacts): boolean {
-  const summaries = rounds.map((round) => ({ echo: roles(round.echo), game: roles(round.game), round }));
-  summaries.forEach(({ echo, game, round }, i) => {
+  const summaries = rounds.map((round) => ({ echo: roles(round.echo), game: roles(round.game), appends: summarise(round.gameAppends), round }));
+  summaries.forEach(({ echo, game, appends, round }, i) => {
     console.log(`  round ${i + 1} (p50 / p99):`);
     console.log(`    ${line('echo', echo)}`);
     console.log(`           ${loadLine(round.echoLoad, 'echo server')}`);
     console.log(`    ${line('game', game)}`);
     console.log(`           ${loadLine(round.gameLoad, 'gateway')}`);
+    console.log(`           the gateway's appends, call → durable acknowledgement: ${ms(appends.p50)} / ${ms(appends.p99)} (n=${appends.count})`);
   });
 
   const med = (pick: (summary: (typeof summaries)[number]) => number) => median(summaries.map(pick));
@@ -85,6 +88,11 @@ export function printReport(rounds: readonly RoundMeasure[], facts: RunFacts): b
   console.log(`    confirmed guess → spectator  p50 ${ms(med((s) => s.game.spectator.p50))}, p99 ${ms(med((s) => s.game.spectator.p99))}`);
   console.log(`    echo, worse receiver         p50 ${ms(med((s) => s.echo.worstP50))}, p99 ${ms(echoP99)}`);
   console.log(`    game acks, for information: marker move p50 ${ms(med((s) => s.game.moveAck.p50))}, p99 ${ms(med((s) => s.game.moveAck.p99))}; confirmed guess p50 ${ms(med((s) => s.game.guessAck.p50))}, p99 ${ms(med((s) => s.game.guessAck.p99))}`);
+  const appendP99 = med((s) => s.appends.p99);
+  console.log(
+    `    the gateway's appends alone, call → durable acknowledgement (queue, writer thread, fsync): p50 ${ms(med((s) => s.appends.p50))}, p99 ${ms(appendP99)} ` +
+      `= ${(appendP99 / echoP99).toFixed(2)} × the echo's whole p99 (every confirmed guess waits for one before it is pushed)`,
+  );
   console.log(`    CPU a command: gateway ${med((s) => s.round.gameLoad.serverCpuPerCommandMs).toFixed(2)} ms, echo server ${med((s) => s.round.echoLoad.serverCpuPerCommandMs).toFixed(2)} ms`);
   console.log(`    a confirmed guess reaches each receiver as: a game view of ${Math.round(facts.pushBytes)} bytes of JSON, or the relayed message (~130 bytes)`);
   console.log(`    lost pushes: ${lost}, commands refused or unanswered: ${failed}, pushes out of version order: ${facts.outOfOrder}, game sockets dropped: ${facts.dropped}`);
