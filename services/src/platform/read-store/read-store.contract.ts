@@ -253,6 +253,12 @@ export function readStoreContract(adapterName: string, create: () => Promise<Rea
         await expect(idsOf(mixed, { value: { $gte: '' } })).resolves.toEqual(['text']);
         await expect(idsOf(mixed, { value: { $gt: false } })).resolves.toEqual(['true']);
         await expect(idsOf(mixed, { value: { $lte: true } })).resolves.toEqual(['false', 'true']);
+        // Closed on both sides by one type.
+        await expect(idsOf(mixed, { value: { $gte: 0, $lt: 10 } })).resolves.toEqual(['number']);
+        await expect(idsOf(mixed, { value: { $gt: '', $lte: 'z' } })).resolves.toEqual(['text']);
+        await expect(idsOf(mixed, { value: { $gte: false, $lte: true } })).resolves.toEqual(['false', 'true']);
+        // As in MongoDB, each bound keeps to its own type: no value is both a number above 0 and a string below 'z'.
+        await expect(idsOf(mixed, { value: { $gt: 0, $lt: 'z' } })).resolves.toEqual([]);
       });
 
       it('matches documents without the field on $ne', async () => {

@@ -115,6 +115,22 @@ describe('SqliteReadStore on its own file', () => {
     }
   });
 
+  it('reads a range closed on both sides as one slice of the index, without type bounds to scan past', async () => {
+    const bothSides = listQuery('map_locations', { filter: { mapId: 'world', idx: { $gte: 100, $lt: 110 } }, sort: [['idx', 'asc']] });
+    // With a type bound (`< ''`) as well, SQLite takes it as the range's upper end and tests every entry past 100.
+    expect(bothSides.sql).not.toContain("< ''");
+    const store = SqliteReadStore.open(file);
+    try {
+      await store.ensureIndex('map_locations', ['mapId', 'idx']);
+      const locations = Array.from({ length: 300 }, (_, idx) => ({ id: `world:${idx}`, mapId: 'world', idx }));
+      await store.commit({ projection: 'map-locations', position: 1n, writes: locations.map((document) => ({ kind: 'upsert', collection: 'map_locations', document, revision: 1n })) });
+      await expect(store.list('map_locations', { filter: { mapId: 'world', idx: { $gte: 100, $lt: 110 } }, sort: [['idx', 'asc']] })).resolves.toEqual(locations.slice(100, 110));
+      expect(queryPlan(bothSides)).toContain('USING INDEX read_idx:map_locations:mapId,idx');
+    } finally {
+      await store.close();
+    }
+  });
+
   it('pages and ranks 20,000 documents through an index', async () => {
     const store = SqliteReadStore.open(file);
     try {

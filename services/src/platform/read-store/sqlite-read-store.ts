@@ -251,13 +251,14 @@ function equalsSql(expression: string, value: Scalar, params: SqlParam[]): strin
 function comparisonSql(field: string, expression: string, comparison: Comparison, params: SqlParam[]): string[] {
   const entries = Object.entries(comparison);
   if (entries.length === 0) throw new TypeError(`read store: empty comparison on field "${field}"`);
+  const bounded = boundedOnBothSides(comparison);
   return entries.map(([operator, operand]) => {
     switch (operator) {
       case '$gt':
       case '$gte':
       case '$lt':
       case '$lte':
-        return rangeSql(expression, operator, checkScalar(field, operand), params);
+        return rangeSql(expression, operator, checkScalar(field, operand), params, bounded);
       case '$ne':
         // IS NOT also holds for NULL, so documents without the field match, as in MongoDB.
         params.push(sqlValue(checkScalar(field, operand)));
@@ -278,17 +279,30 @@ const TYPE_BOUNDS = {
   boolean: { lowest: "x'02'", next: null },
 } as const;
 
+/**
+ * A range closed on both sides by operands of one type (`{ $gte: 10, $lt: 20 }`) already excludes every
+ * other type, so it needs no type bounds: with them, SQLite would take `< ''` as the upper end of the index
+ * range and test every entry past 10 by hand. (Mixed types keep them: `{ $gt: 5, $lt: 'b' }` must not
+ * match the strings below 'b'.)
+ */
+function boundedOnBothSides(comparison: Comparison): boolean {
+  const lower = comparison.$gt ?? comparison.$gte;
+  const upper = comparison.$lt ?? comparison.$lte;
+  return lower !== undefined && upper !== undefined && lower !== null && upper !== null && typeof lower === typeof upper;
+}
+
 function rangeSql(
   expression: string,
   operator: keyof typeof RANGE_OPERATORS,
   operand: Scalar,
   params: SqlParam[],
+  bounded = false,
 ): string {
   if (operand === null) throw new TypeError(`read store: ${operator} needs a number, string or boolean, not null`);
   const bounds = TYPE_BOUNDS[typeof operand as keyof typeof TYPE_BOUNDS];
   // A comparison with NULL is never true, so only the side open towards another type needs a bound.
   const upwards = operator === '$gt' || operator === '$gte';
-  const bound = upwards ? bounds.next : bounds.lowest;
+  const bound = bounded ? null : upwards ? bounds.next : bounds.lowest;
   const sameType = bound === null ? '' : ` AND ${expression} ${upwards ? '<' : '>='} ${bound}`;
   params.push(sqlValue(operand));
   return `${expression} ${RANGE_OPERATORS[operator]} ?${sameType}`;
