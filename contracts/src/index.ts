@@ -24,3 +24,5 @@ export * from './rest/client-config.js';
 export * from './rest/imagery.js';
 export * from './rest/generator.js';
 export * from './rest/image-maps.js';
+export * from './rest/maps.js';
+export * from './maps/map-categories.js';

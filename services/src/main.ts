@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app/create-app.js';
@@ -10,6 +10,7 @@ const { version } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf
 
 try {
   const config = loadConfig(process.env, { clientDist: join(repoRoot, 'client', 'dist'), releaseId: version });
+  if (!existsSync(join(config.dataDir, 'events.sqlite'))) console.log('First start: making the preset maps from GeoNames places (a few seconds)…');
   const app = await createApp(config);
   await app.listen(config.port, config.host);
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

@@ -1,21 +1,25 @@
 import { z } from 'zod';
 import { type ArenaEvent, arenaEventSchema } from './arena-events.js';
 import { type GameEvent, gameEventSchema } from './game-events.js';
-import { type MapEvent, mapEventSchema } from './map-events.js';
+import { catalogueEventSchema, type MapEvent, type MapLikeEvent, mapEventSchema, mapLikeEventSchema } from './map-events.js';
 import { type SoloEvent, soloEventSchema } from './solo-events.js';
 import { type UserEvent, userEventSchema } from './user-events.js';
 
-export const domainEventSchema = z.union([userEventSchema, soloEventSchema, gameEventSchema, arenaEventSchema, mapEventSchema]);
+export const domainEventSchema = z.union([userEventSchema, soloEventSchema, gameEventSchema, arenaEventSchema, mapEventSchema, mapLikeEventSchema, catalogueEventSchema]);
 export type DomainEvent = z.infer<typeof domainEventSchema>;
 export type DomainEventType = DomainEvent['type'];
 
-/** Stream names per aggregate (DESIGN.md): `user-…`, `solo-…`, `game-…`, `arena-…`, `map-…`. */
+/** Stream names per aggregate (DESIGN.md): `user-…`, `solo-…`, `game-…`, `arena-…`, `map-…`, `maplike-…`. */
 export const streamName = {
   user: (userId: string) => `user-${userId}`,
   solo: (gameId: string) => `solo-${gameId}`,
   game: (gameId: string) => `game-${gameId}`,
   arena: (queueId: string) => `arena-${queueId}`,
   map: (mapId: string) => `map-${mapId}`,
+  /** One player's like of one map: a stream a pair, so likes of a popular map never wait for each other. */
+  mapLike: (mapId: string, userId: string) => `maplike-${mapId}~${userId}`,
+  /** The catalogue's own facts: which preset seed is complete. */
+  catalogue: () => 'catalogue-presets',
 } as const;
 
 export type StreamCategory = keyof typeof streamName;
@@ -30,13 +34,19 @@ export function parseDomainEvent(type: string, version: number, data: unknown): 
   return domainEventSchema.parse({ type, version, data });
 }
 
-type EventUnion = typeof userEventSchema | typeof soloEventSchema | typeof gameEventSchema | typeof arenaEventSchema | typeof mapEventSchema;
-const typesOf = (schema: EventUnion): ReadonlySet<string> => new Set(schema.options.map((option) => option.shape.type.value));
+interface EventOption {
+  shape?: { type: { value: string } };
+  options?: readonly EventOption[];
+}
+/** Every type in a union of event schemas; an event type with several versions is a union of its own. */
+const typesOf = (schema: { options: readonly EventOption[] }): ReadonlySet<string> =>
+  new Set(schema.options.flatMap((option) => (option.shape ? [option.shape.type.value] : [...typesOf({ options: option.options ?? [] })])));
 const userEventTypes = typesOf(userEventSchema);
 const soloEventTypes = typesOf(soloEventSchema);
 const gameEventTypes = typesOf(gameEventSchema);
 const arenaEventTypes = typesOf(arenaEventSchema);
 const mapEventTypes = typesOf(mapEventSchema);
+const mapLikeEventTypes = typesOf(mapLikeEventSchema);
 
 /** Every game event type, for code that handles them all (a read model of whole games). */
 export const allGameEventTypes = [...gameEventTypes] as Array<GameEvent['type']>;
@@ -46,3 +56,4 @@ export const isSoloEvent = (event: DomainEvent): event is SoloEvent => soloEvent
 export const isGameEvent = (event: DomainEvent): event is GameEvent => gameEventTypes.has(event.type);
 export const isArenaEvent = (event: DomainEvent): event is ArenaEvent => arenaEventTypes.has(event.type);
 export const isMapEvent = (event: DomainEvent): event is MapEvent => mapEventTypes.has(event.type);
+export const isMapLikeEvent = (event: DomainEvent): event is MapLikeEvent => mapLikeEventTypes.has(event.type);

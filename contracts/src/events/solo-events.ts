@@ -8,6 +8,11 @@ export const panoramaRefSchema = z.object({
   provider: z.string().min(1),
   imageId: z.string().min(1),
   heading: z.number().finite(),
+  /**
+   * The map location the round was drawn from (rounds before maps had locations lack it): a game never
+   * draws the same one twice, and a map with fewer than 4 fresh ones hands over to the default map.
+   */
+  source: z.object({ mapId: z.string().min(1), idx: z.number().int().min(0) }).optional(),
 });
 export type PanoramaRef = z.infer<typeof panoramaRefSchema>;
 

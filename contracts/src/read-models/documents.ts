@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { mapPictureSchema } from '../events/map-events.js';
+import { mapLocationSchema } from '../events/map-events.js';
+import { mapEntrySchema } from '../rest/maps.js';
 import { latLngSchema } from '../rules/geo.js';
 import { soloGameViewSchema } from '../rest/solo.js';
 
@@ -44,6 +45,10 @@ export const readModelCollections = {
   arenaRatings: 'arena_ratings',
   liveGames: 'live_games',
   maps: 'maps',
+  mapLocations: 'map_locations',
+  mapLocationCounts: 'map_location_counts',
+  mapLikes: 'map_likes',
+  mapSearchTerms: 'map_search_terms',
 } as const;
 
 /** A lobby duel waiting for its opponent. */
@@ -76,13 +81,42 @@ export const roundPanoramaDocSchema = z.object({
 });
 export type RoundPanoramaDoc = z.infer<typeof roundPanoramaDocSchema>;
 
-/** A map saved from the generator. Server-only as a whole: its pictures are the answers (clients get MapSummary). */
-export const mapDocSchema = z.object({
+/**
+ * A map of the catalogue: what its entry shows, plus `section` (which list it is in: 'world' and
+ * 'featured' for the preset maps, 'community' for authors' maps; null while a preset map is still being
+ * seeded, or once deleted) and `sortName` (its name as search compares it).
+ */
+export const mapDocSchema = mapEntrySchema.omit({ liked: true }).extend({
   id: z.string(),
-  name: z.string(),
-  region: z.string(),
-  creatorId: z.string(),
-  pictures: z.array(mapPictureSchema),
-  createdAt: z.string(),
+  region: z.string().nullable(),
+  /** The list it belongs in once complete. */
+  listIn: z.enum(['world', 'featured', 'community']),
+  section: z.enum(['world', 'featured', 'community']).nullable(),
+  sortName: z.string(),
+  /** Locations the map will hold once complete (`loc` counts those in so far). */
+  declared: z.number().int(),
+  deleted: z.boolean(),
+  /** The search terms it is indexed under (see map_search_terms), so a change rewrites exactly those. */
+  terms: z.array(z.string()),
 });
 export type MapDoc = z.infer<typeof mapDocSchema>;
+
+/** One location of a map (`{mapId}:{idx}`): a batch of 10 is an indexed read, never the whole map. Server-only. */
+export const mapLocationDocSchema = mapLocationSchema
+  .omit({ picture: true })
+  .extend({ id: z.string(), mapId: z.string(), idx: z.number().int().min(0), provider: z.string().optional(), imageId: z.string().optional() });
+export type MapLocationDoc = z.infer<typeof mapLocationDocSchema>;
+
+/** A player's like (`{userId}:{mapId}`), for "liked maps" and the `liked` flag. */
+export const mapLikeDocSchema = z.object({ id: z.string(), userId: z.string(), mapId: z.string(), likedAt: z.string() });
+export type MapLikeDoc = z.infer<typeof mapLikeDocSchema>;
+
+/**
+ * Search index (`{mapId}:{term}`): one document per prefix of the map's name read from the start of each
+ * word, carrying the fields the lists sort by, so a search page is one indexed range of its term.
+ */
+export const mapSearchTermDocSchema = mapDocSchema.pick({ mapId: true, likes: true, plays: true, createdAt: true, updatedAt: true, sortName: true, loc: true }).extend({
+  id: z.string(),
+  term: z.string(),
+});
+export type MapSearchTermDoc = z.infer<typeof mapSearchTermDocSchema>;

@@ -51,5 +51,9 @@ export const errorCodes = [
   // Image maps (contracts/src/rest/image-maps.ts)
   'unsupported_media_type',
   'payload_too_large',
+  // Maps (contracts/src/rest/maps.ts, docs/maps.md)
+  'map_deleted',
+  'locations_fixed',
+  'locations_private',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

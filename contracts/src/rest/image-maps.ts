@@ -26,6 +26,6 @@ export type UploadedPicture = z.infer<typeof uploadedPictureSchema>;
 /** `POST /maps`: a map of pictures the caller uploaded, in any order. */
 export const createImageMapRequestSchema = z.object({
   name: z.string().trim().min(1).max(MAP_LIMITS.nameMax),
-  pictureIds: z.array(z.string().min(1).max(100)).min(MAP_LIMITS.minLocations).max(MAP_LIMITS.maxLocations),
+  pictureIds: z.array(z.string().min(1).max(100)).min(MAP_LIMITS.minLocations).max(MAP_LIMITS.maxPictures),
 });
 export type CreateImageMapRequest = z.infer<typeof createImageMapRequestSchema>;

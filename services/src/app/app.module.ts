@@ -7,6 +7,7 @@ import { GamesModule } from '../features/games/games.module.js';
 import { GeneratorModule } from '../features/generator/generator.module.js';
 import { ImageMapsModule } from '../features/image-maps/image-maps.module.js';
 import { LiveModule } from '../features/live/live.module.js';
+import { MapsModule } from '../features/maps/maps.module.js';
 import { ProcessManagersModule } from '../process-managers/process-managers.module.js';
 import { LeaderboardModule } from '../features/leaderboard/leaderboard.module.js';
 import { PanoramaModule } from '../features/panorama/panorama.module.js';
@@ -25,7 +26,7 @@ export class AppModule {
         : IdentityModule.forRoot({ mode: 'oidc', issuer: config.identity.issuer, jwksUrl: config.identity.jwksUrl, audience: config.identity.audience });
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config), identity, SoloModule, UsersModule, ScoreModule, LeaderboardModule, PanoramaModule, ClientAppModule, LiveModule, GamesModule, ArenaModule, GeneratorModule, ImageMapsModule, ProcessManagersModule],
+      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config), identity, SoloModule, UsersModule, ScoreModule, LeaderboardModule, PanoramaModule, ClientAppModule, LiveModule, GamesModule, ArenaModule, GeneratorModule, ImageMapsModule, MapsModule, ProcessManagersModule],
     };
   }
 }

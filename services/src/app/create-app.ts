@@ -1,4 +1,5 @@
 import { NestFactory } from '@nestjs/core';
+import { json } from 'express';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { ApiExceptionFilter } from '../api/api-exception.filter.js';
@@ -9,6 +10,7 @@ import { IDENTITY_SECURITY_SCHEME } from '../identity/auth.guard.js';
 import { AppModule } from './app.module.js';
 
 const LOG_LEVELS = ['error', 'warn', 'log', 'debug', 'verbose'] as const;
+const MAP_SAVE_BODY_LIMIT = '3mb';
 
 /** Builds the whole embedded app (API, Socket.IO, projections, client); tests boot it the same way as main. */
 export async function createApp(config: AppConfig, options: { logger?: boolean } = {}): Promise<NestExpressApplication> {
@@ -16,6 +18,9 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
     logger: options.logger === false ? false : LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(config.logLevel) + 1),
     bodyParser: false,
   });
+  // A map editor's save carries up to 10,000 locations (about 1.5 MB with every field); everything else
+  // stays under 64 KB. The first parser to read a body marks it read, so the second leaves it alone.
+  app.use('/maps/postUpdate', json({ limit: MAP_SAVE_BODY_LIMIT }));
   app.useBodyParser('json', { limit: '64kb' });
   app.useGlobalFilters(new ApiExceptionFilter());
   app.set('etag', false);

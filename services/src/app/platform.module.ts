@@ -6,6 +6,7 @@ import { openImagery } from '../imagery/open-imagery.js';
 import { openLocalImagery } from '../imagery/open-local-imagery.js';
 import type { LocalImageStore } from '../imagery/local/local-image-store.js';
 import { MapCatalog } from '../maps/map-catalog.js';
+import { seedPresetMaps } from '../maps/seed-preset-maps.js';
 import { EventRelay } from '../platform/bus/event-relay.js';
 import { InProcessBus } from '../platform/bus/in-process-bus.js';
 import type { MessageBus } from '../platform/bus/message-bus.port.js';
@@ -37,11 +38,14 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     @Inject(LOCAL_IMAGES) private readonly images: LocalImageStore,
     @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
     @Inject(RELAY) private readonly relay: EventRelay,
+    private readonly executor: CommandExecutor,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.projections.start();
     await this.relay.start();
+    // The first start makes the preset maps (a few seconds); the app answers once the default map plays.
+    await seedPresetMaps(this.executor, this.events, this.projections);
     this.logger.log(`projections and relay running; ${this.images.count()} pictures in the local image store`);
   }
 
@@ -87,7 +91,7 @@ export class PlatformModule {
         { provide: DECISION_CONTEXT, useFactory: (clock: Clock) => () => systemContext(clock.now), inject: [CLOCK] },
         { provide: LOCAL_IMAGES, useFactory: () => openLocalImagery(join(config.dataDir, 'imagery')) },
         { provide: IMAGERY, useFactory: (images: LocalImageStore) => openImagery(config.imagery, config.dataDir, images).registry, inject: [LOCAL_IMAGES] },
-        { provide: MAP_CATALOG, useFactory: (images: LocalImageStore, reads: ReadStore) => new MapCatalog(() => images.list(), reads), inject: [LOCAL_IMAGES, READ_STORE] },
+        { provide: MAP_CATALOG, useFactory: (reads: ReadStore) => new MapCatalog(reads), inject: [READ_STORE] },
         CommandExecutor,
         PlatformLifecycle,
       ],

@@ -31,6 +31,11 @@ const envSchema = z.object({
   GOOGLE_MAPS_API_KEY: z.string().regex(/^\S+$/, 'a Google Maps Platform API key has no spaces').optional(),
   GOOGLE_MAPS_BROWSER_KEY: z.string().regex(/^\S+$/, 'a Google Maps Platform API key has no spaces').optional(),
   IMAGERY_CACHE_MB: z.coerce.number().int().min(0).max(1_000_000).default(1024),
+  MAP_ADMINS: z
+    .string()
+    .regex(/^[^,\s]+(,[^,\s]+)*$/, 'is a comma-separated list of user ids, without spaces')
+    .optional(),
+  MAP_STYLE_ATTRIBUTION: z.string().min(1).max(500).default('© OpenStreetMap contributors'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -53,6 +58,10 @@ export interface AppConfig {
   clockSpeed: number;
   spectatorDelayPhases: number;
   imagery: ImageryConfig;
+  /** User ids that may delete any player's map (moderation); SPEC §6 leaves map admins to us. */
+  mapAdmins: ReadonlySet<string>;
+  /** The attribution `GET /map/googleapis/tile` gives for the online style (MAP_STYLE_URL), when one is set. */
+  onlineMapStyleAttribution: string;
 }
 
 /**
@@ -103,6 +112,8 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     clockSpeed: e.CLOCK_SPEED,
     spectatorDelayPhases: e.SPECTATOR_DELAY_PHASES,
     imagery: { online: onlineImagery(e), cacheMaxBytes: e.IMAGERY_CACHE_MB * 1024 * 1024 },
+    mapAdmins: new Set(e.MAP_ADMINS?.split(',') ?? []),
+    onlineMapStyleAttribution: e.MAP_STYLE_ATTRIBUTION,
   };
 }
 

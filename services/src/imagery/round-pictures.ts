@@ -1,5 +1,4 @@
-import type { LatLng } from '@globetrail/contracts';
-import { MIN_FRESH_LOCATIONS } from '../domain/solo/pick-location.js';
+import { greatCircleDistance, type LatLng, type MapContent, type MapLocation } from '@globetrail/contracts';
 import { type ImageryProvider, ImageryUnavailableError, type PanoramaCandidate } from './imagery.port.js';
 import type { HealthStatus, ProviderHealth } from './provider-health.js';
 
@@ -27,8 +26,18 @@ export interface NextPictureOptions {
    * ask for this: a player could read a non-answer-blind round's answer out of the page.
    */
   answerBlindOnly?: boolean;
-  /** The locations are the pictures to play as they are (an image map's own): no provider is searched. */
-  ownPictures?: boolean;
+}
+
+/** A map location drawn for a round (see domain/solo/pick-location.ts), as the round planner hands it over. */
+export interface DrawnLocation {
+  idx: number;
+  location: MapLocation;
+}
+
+export interface PickedPicture {
+  picture: PanoramaCandidate;
+  /** The drawn location the picture stands for. */
+  idx: number;
 }
 
 /**
@@ -44,7 +53,8 @@ export interface NextPictureOptions {
  */
 export class RoundPictures {
   private readonly coverageRadiusMeters: number;
-  private readonly attempts: number;
+  /** How many locations a round draws: the first with a picture online plays. */
+  readonly attempts: number;
   private readonly budgetMs: number;
 
   constructor(
@@ -69,37 +79,83 @@ export class RoundPictures {
   }
 
   /**
-   * The next round's picture among `locations`, never one of `visited` (picture ids this game showed);
-   * null only when the map has no locations.
+   * The picture for a round drawn at `drawn` (in order: the first is preferred), never one of `visited`
+   * (picture ids the game showed). A map's own pictures play as they are: an image map's always, a
+   * provider's (maps saved from the generator) while that provider answers. Places are searched online
+   * near each drawn location in turn. Otherwise, and whenever the provider cannot serve, the round plays
+   * the fresh offline picture nearest the first location: another place, but never a blank view. Null
+   * only when nothing was drawn or there is no picture at all.
    */
-  async next(locations: readonly PanoramaCandidate[], visited: ReadonlySet<string>, random: () => number, options: NextPictureOptions = {}): Promise<PanoramaCandidate | null> {
-    const order = freshOrder(locations, visited, random);
-    if (order.length === 0) return null;
-    if (options.ownPictures) return order[0]!;
-    const skipOnline = options.answerBlindOnly === true && this.online?.provider.answerBlind === false;
-    const found = skipOnline ? null : await this.searchOnline(order.slice(0, this.attempts).map((location) => location.location), this.coverageRadiusMeters, visited);
-    if (found) return found;
-    // A map of offline pictures plays its own; a map of online pictures (saved from the generator) plays
-    // a fresh offline picture while its provider cannot serve: another place, but never a blank view.
-    return order.find((location) => location.provider === this.offline.name) ?? freshOrder(this.offline.list(), visited, random)[0] ?? null;
+  async pick(drawn: readonly DrawnLocation[], content: MapContent, visited: ReadonlySet<string>, options: NextPictureOptions = {}): Promise<PickedPicture | null> {
+    const first = drawn[0];
+    if (!first) return null;
+    if (content !== 'places') {
+      for (const { idx, location } of drawn) {
+        const picture = ownPicture(location);
+        if (picture && !visited.has(picture.imageId) && (content === 'image' || this.canServe(picture.provider, options))) return { picture, idx };
+      }
+    } else if (!(options.answerBlindOnly === true && this.online?.provider.answerBlind === false)) {
+      const found = await this.searchOnline(drawn.map((candidate) => candidate.location), this.coverageRadiusMeters, visited);
+      if (found) {
+        const heading = drawn[found.index]!.location.heading;
+        return { picture: heading === undefined ? found.picture : { ...found.picture, heading }, idx: drawn[found.index]!.idx };
+      }
+    }
+    const offline = this.nearestOffline(first.location, visited);
+    return offline && { picture: offline, idx: first.idx };
+  }
+
+  /**
+   * What the map editor shows for a location: the picture a round drawn there would find online, else the
+   * nearest offline scene. A provider shown by its own viewer (not answer-blind) is never previewed here.
+   */
+  async preview(at: LatLng): Promise<{ picture: PanoramaCandidate; source: 'online' | 'offline' } | null> {
+    if (this.online?.provider.answerBlind !== false) {
+      const found = await this.searchOnline([at], this.coverageRadiusMeters, new Set());
+      if (found) return { picture: found.picture, source: 'online' };
+    }
+    const offline = this.nearestOffline(at, new Set());
+    return offline && { picture: offline, source: 'offline' };
+  }
+
+  /** Whether a provider's own picture can play now: the offline store always, the online provider while it answers. */
+  private canServe(provider: string, options: NextPictureOptions): boolean {
+    if (provider === this.offline.name) return true;
+    const online = this.online;
+    if (!online || online.provider.name !== provider || !online.health.available()) return false;
+    return !(options.answerBlindOnly === true && !online.provider.answerBlind);
+  }
+
+  /** The offline picture nearest `to` that the game has not shown (any, once it has shown them all). */
+  private nearestOffline(to: LatLng, visited: ReadonlySet<string>): PanoramaCandidate | null {
+    const all = this.offline.list();
+    const fresh = all.filter((picture) => !visited.has(picture.imageId));
+    let best: PanoramaCandidate | null = null;
+    let bestDistance = Number.POSITIVE_INFINITY;
+    for (const picture of fresh.length > 0 ? fresh : all) {
+      const distance = greatCircleDistance(to, picture.location);
+      if (distance < bestDistance) [best, bestDistance] = [picture, distance];
+    }
+    return best;
   }
 
   /** The picture nearest `at` within `radiusMeters`: online first when it answers, else offline. */
   async near(at: LatLng, radiusMeters: number): Promise<PanoramaCandidate | null> {
-    return (await this.searchOnline([at], radiusMeters, new Set())) ?? this.offline.findNear(at, radiusMeters);
+    return (await this.searchOnline([at], radiusMeters, new Set()))?.picture ?? this.offline.findNear(at, radiusMeters);
   }
 
-  private async searchOnline(points: readonly LatLng[], radiusMeters: number, visited: ReadonlySet<string>): Promise<PanoramaCandidate | null> {
+  /** The first of `points` (in order) the online provider has a fresh picture near, with its index. */
+  private async searchOnline(points: readonly LatLng[], radiusMeters: number, visited: ReadonlySet<string>): Promise<{ picture: PanoramaCandidate; index: number } | null> {
     const online = this.online;
     if (!online?.health.available()) return null;
     const deadline = Date.now() + this.budgetMs;
-    for (const point of points) {
+    for (const [index, point] of points.entries()) {
       const left = deadline - Date.now();
       if (left <= 0) return null;
       try {
         const picture = await withinTime(online.provider.findNear(point, radiusMeters), left);
         if (picture === undefined) return null;
-        if (picture && !visited.has(picture.imageId)) return picture;
+        if (picture && !visited.has(picture.imageId)) return { picture, index };
       } catch (error) {
         if (!(error instanceof ImageryUnavailableError)) throw error;
         online.health.markDown(error.message);
@@ -110,15 +166,10 @@ export class RoundPictures {
   }
 }
 
-/** Fresh locations first, in random order; all of them when fewer than MIN_FRESH_LOCATIONS are fresh. */
-function freshOrder(locations: readonly PanoramaCandidate[], visited: ReadonlySet<string>, random: () => number): PanoramaCandidate[] {
-  const fresh = locations.filter((location) => !visited.has(location.imageId));
-  const pool = fresh.length >= Math.min(MIN_FRESH_LOCATIONS, locations.length) ? fresh : [...locations];
-  for (let i = pool.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [pool[i], pool[j]] = [pool[j]!, pool[i]!];
-  }
-  return pool;
+/** A location that is a picture (a generator map's, an image map's) as the picture to play. */
+function ownPicture(location: MapLocation): PanoramaCandidate | null {
+  if (!location.picture) return null;
+  return { provider: location.picture.provider, imageId: location.picture.imageId, location: { lat: location.lat, lng: location.lng }, heading: location.heading ?? 0 };
 }
 
 /** The promise's value, or undefined when it takes longer than `ms` (it keeps running; its answer is dropped). */

@@ -1,50 +1,59 @@
-import { DEFAULT_MAX_MAP_DISTANCE_METERS, type DomainEvent, type MapPicture } from '@globetrail/contracts';
-import type { PanoramaCandidate } from '../imagery/imagery.port.js';
+import type { DomainEvent } from '@globetrail/contracts';
+import { mapLocationsProjection } from '../projections/map-locations/map-locations.projection.js';
 import { mapsProjection } from '../projections/maps/maps.projection.js';
 import { ProjectionRunner } from '../projections/projection-runner.js';
+import { authorMap, mapStreams, placesAt, presetLocations, presetMap } from '../projections/testing/map-events.js';
 import { tempStores } from '../projections/testing/stores.js';
-import { maxMapDistanceOf } from './map-extent.js';
-import { DEFAULT_MAP_ID, MapCatalog } from './map-catalog.js';
+import { MapCatalog } from './map-catalog.js';
 
-const local: PanoramaCandidate[] = [{ provider: 'local', imageId: 'sample-1', location: { lat: 1, lng: 2 }, heading: 0 }];
-const pictures: MapPicture[] = Array.from({ length: 5 }, (_, i) => ({ provider: 'panoramax', imageId: `c/${i}`, location: { lat: 44 + i, lng: 1 + i / 2 }, heading: 10 * i }));
-const created: DomainEvent = {
-  type: 'MapCreated',
-  version: 1,
-  data: { mapId: 'm1', name: 'France roads', creatorId: 'ada', region: 'FR', pictures, createdAt: '2026-11-21T10:00:00.000Z' },
-};
+const day = '2026-11-21T10:00:00.000Z';
 
 describe('MapCatalog', () => {
   let stores: ReturnType<typeof tempStores>;
-  let runner: ProjectionRunner;
+  let runners: ProjectionRunner[];
+  let catalog: MapCatalog;
+  async function append(streams: Array<[string, DomainEvent[]]>) {
+    let last = 0n;
+    for (const [stream, events] of streams) last = (await stores.append(stream, events)).position;
+    for (const runner of runners) await runner.waitFor(last);
+  }
   beforeEach(async () => {
     stores = tempStores();
-    runner = new ProjectionRunner(mapsProjection, stores.events, stores.reads);
-    await runner.start();
+    runners = [mapsProjection, mapLocationsProjection].map((projection) => new ProjectionRunner(projection, stores.events, stores.reads));
+    for (const runner of runners) await runner.start();
+    catalog = new MapCatalog(stores.reads);
   });
   afterEach(async () => {
-    await runner.stop();
+    for (const runner of runners) await runner.stop();
     await stores.close();
   });
 
-  it('has the built-in world map over the local pictures', async () => {
-    const catalog = new MapCatalog(() => local, stores.reads);
-    const world = await catalog.get(DEFAULT_MAP_ID);
-    expect(world).toMatchObject({ id: 'world', name: 'World', maxMapDistance: DEFAULT_MAX_MAP_DISTANCE_METERS });
-    expect(world!.locations()).toEqual(local);
-    expect(await catalog.summary(DEFAULT_MAP_ID)).toEqual({ mapId: 'world', name: 'World', locations: 1, region: null, creatorId: null });
+  it('plays a complete map: its name, size and diagonal, and any of its locations read by index', async () => {
+    const places = placesAt(30);
+    await append(mapStreams([[day, authorMap('map-aaaa1', 'Villages', 'ada', places)]]));
+    const map = await catalog.get('map-aaaa1');
+    expect(map).toMatchObject({ id: 'map-aaaa1', name: 'Villages', size: 30, content: 'places' });
+    expect(map!.maxMapDistance).toBeGreaterThan(3000);
+    expect(map!.maxMapDistance).toBeLessThan(5000);
+    expect(await map!.at([29, 0])).toEqual([
+      { idx: 29, location: places[29] },
+      { idx: 0, location: places[0] },
+    ]);
   });
 
-  it("plays a saved map's pictures, scored by the map's own diagonal", async () => {
-    const catalog = new MapCatalog(() => local, stores.reads);
-    expect(await catalog.get('m1')).toBeNull();
-    await runner.waitFor((await stores.append('map-m1', [created])).position);
-    const map = await catalog.get('m1');
-    expect(map).toMatchObject({ id: 'm1', name: 'France roads', maxMapDistance: maxMapDistanceOf(pictures.map((p) => p.location)) });
-    expect(map!.maxMapDistance).toBeLessThan(DEFAULT_MAX_MAP_DISTANCE_METERS / 10);
-    expect(map!.locations()).toEqual(pictures);
-    expect(await catalog.get('m1')).toBe(map);
-    expect(await catalog.summary('m1')).toEqual({ mapId: 'm1', name: 'France roads', locations: 5, region: 'FR', creatorId: 'ada' });
-    expect(await catalog.summary('nope')).toBeNull();
+  it('does not play a map that is unknown, deleted, or still being seeded', async () => {
+    await append(
+      mapStreams([
+        [day, authorMap('map-aaaa1', 'Villages')],
+        [day, { type: 'DeleteMap', mapId: 'map-aaaa1', by: 'ada', isAdmin: false }],
+        [day, presetMap('world', 'World', 'world', 100)],
+        [day, presetLocations('world', 0, placesAt(50))],
+      ]),
+    );
+    expect(await catalog.get('nope')).toBeNull();
+    expect(await catalog.get('map-aaaa1')).toBeNull();
+    expect(await catalog.get('world')).toBeNull();
+    await append(mapStreams([[day, presetMap('world', 'World', 'world', 100)], [day, presetLocations('world', 0, placesAt(50))], [day, presetLocations('world', 50, placesAt(50, 10))]]).slice(2));
+    expect(await catalog.get('world')).toMatchObject({ size: 100 });
   });
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_MAP_DISTANCE_METERS, greatCircleDistance, type LatLng } from '@globetrail/contracts';
+import { DEFAULT_MAX_MAP_DISTANCE_METERS, greatCircleDistance, type LatLng, type MapExtent } from '@globetrail/contracts';
 import { geoBounds } from 'd3-geo';
 
 /**
@@ -21,3 +21,17 @@ export function maxMapDistanceOf(locations: readonly LatLng[]): number {
   const diagonal = greatCircleDistance({ lat: south, lng: west }, { lat: north, lng: east });
   return diagonal > 0 ? diagonal : DEFAULT_MAX_MAP_DISTANCE_METERS;
 }
+
+/**
+ * A map's box (the short way across the antimeridian, `west > east` when it crosses it) and its mmd, as
+ * MapCreated and MapLocationsReplaced record them; no box for a map without locations.
+ */
+export function mapExtentOf(locations: readonly LatLng[]): MapExtent {
+  if (locations.length === 0) return { bounds: null, mmd: DEFAULT_MAX_MAP_DISTANCE_METERS };
+  const [[west, south], [east, north]] = geoBounds({ type: 'MultiPoint', coordinates: locations.map((location) => [location.lng, location.lat]) });
+  const bounds = { south: round(south), west: round(west), north: round(north), east: round(east) };
+  return { bounds, mmd: maxMapDistanceOf(locations) };
+}
+
+/** Six decimals (about 10 cm): what JSON keeps of the box without float noise. */
+const round = (degrees: number) => Math.round(degrees * 1e6) / 1e6;

@@ -1,6 +1,8 @@
 import { arenaRatingsProjection } from './arena-ratings/arena-ratings.projection.js';
 import { liveGamesProjection } from './live-games/live-games.projection.js';
 import { leaderboardProjection } from './leaderboard/leaderboard.projection.js';
+import { mapLikesProjection } from './map-likes/map-likes.projection.js';
+import { mapLocationsProjection } from './map-locations/map-locations.projection.js';
 import { mapsProjection } from './maps/maps.projection.js';
 import type { Projection } from './projection.js';
 import { openDuelsProjection } from './open-duels/open-duels.projection.js';
@@ -17,4 +19,6 @@ export const allProjections: readonly Projection[] = [
   arenaRatingsProjection,
   liveGamesProjection,
   mapsProjection,
+  mapLocationsProjection,
+  mapLikesProjection,
 ];

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { GeneratorProvider, GeneratorRunView, MapSummary } from '@globetrail/contracts';
+import type { GeneratorProvider, GeneratorRunView, MapEntry } from '@globetrail/contracts';
 import { ApiException, notFound } from '../../api/api-error.js';
 import type { CoverageRun } from './coverage-run.js';
 
@@ -23,7 +23,7 @@ export class GeneratorRun {
   /** The id the first save chose, so a save retried after a failure appends under the same map id. */
   reservedMapId: string | null = null;
   /** A save under way: a second save at the same time waits for it instead of saving again. */
-  saving: Promise<MapSummary> | null = null;
+  saving: Promise<MapEntry> | null = null;
 
   constructor(
     readonly ownerId: string,

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { generatorRunViewSchema, mapSummarySchema, saveGeneratedMapRequestSchema, startGeneratorRunRequestSchema } from '@globetrail/contracts';
+import { generatorRunViewSchema, mapEntrySchema, saveGeneratedMapRequestSchema, startGeneratorRunRequestSchema } from '@globetrail/contracts';
 import { parseInput } from '../../api/api-error.js';
 import { ApiErrors, ZodBody, ZodResponse } from '../../api/openapi.js';
 import { AuthGuard, CurrentPrincipal, IDENTITY_SECURITY_SCHEME } from '../../identity/auth.guard.js';
@@ -44,7 +44,7 @@ export class GeneratorController {
   @Post(':runId/map')
   @ApiOperation({ summary: 'Save a done or stopped run (at least 5 locations) as a map; saving again answers the same map' })
   @ZodBody(saveGeneratedMapRequestSchema)
-  @ZodResponse(201, mapSummarySchema)
+  @ZodResponse(201, mapEntrySchema)
   @ApiErrors(400, 401, 404, 409)
   save(@CurrentPrincipal() principal: Principal, @Param('runId') runId: string, @Body() body: unknown) {
     return this.generator.save(principal.uid, runId, parseInput(saveGeneratedMapRequestSchema, body));

@@ -1,10 +1,9 @@
 import { Module } from '@nestjs/common';
 import { GeneratorController } from './generator.controller.js';
 import { GeneratorService } from './generator.service.js';
-import { MapsController } from './maps.controller.js';
 
 @Module({
-  controllers: [GeneratorController, MapsController],
+  controllers: [GeneratorController],
   providers: [GeneratorService],
 })
 export class GeneratorModule {}

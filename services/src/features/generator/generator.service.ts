@@ -3,19 +3,21 @@ import {
   type GeneratorRunView,
   MAP_LIMITS,
   type MapPicture,
-  type MapSummary,
+  type MapEntry,
   type SaveGeneratedMapRequest,
   type StartGeneratorRunRequest,
   streamName,
 } from '@globetrail/contracts';
 import { ApiException, badRequest } from '../../api/api-error.js';
 import { CommandExecutor } from '../../app/command-executor.js';
-import { APP_CONFIG, IMAGERY, MAP_CATALOG } from '../../app/tokens.js';
+import { APP_CONFIG, IMAGERY, READ_STORE } from '../../app/tokens.js';
 import type { AppConfig } from '../../config/config.js';
 import { mapDecider } from '../../domain/map/map.decider.js';
 import type { ImageryProvider } from '../../imagery/imagery.port.js';
 import type { ImageryRegistry } from '../../imagery/imagery-registry.js';
-import type { MapCatalog } from '../../maps/map-catalog.js';
+import { authorName } from '../../maps/author-name.js';
+import type { ReadStore } from '../../platform/read-store/read-store.port.js';
+import { mapEntry } from '../../projections/maps/maps.queries.js';
 import { CoverageRun } from './coverage-run.js';
 import { type GeneratorRun, GeneratorRuns } from './generator-runs.js';
 import { countryShape } from './region/country-shapes.js';
@@ -35,7 +37,7 @@ export class GeneratorService implements OnModuleDestroy {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(IMAGERY) private readonly imagery: ImageryRegistry,
-    @Inject(MAP_CATALOG) private readonly maps: MapCatalog,
+    @Inject(READ_STORE) private readonly reads: ReadStore,
     private readonly executor: CommandExecutor,
   ) {}
 
@@ -64,7 +66,7 @@ export class GeneratorService implements OnModuleDestroy {
    * Saves what a finished run found as a map. Saving again (a retry, a second click, another name)
    * answers the map saved the first time: one run makes one map.
    */
-  async save(ownerId: string, runId: string, request: SaveGeneratedMapRequest): Promise<MapSummary> {
+  async save(ownerId: string, runId: string, request: SaveGeneratedMapRequest): Promise<MapEntry> {
     const run = this.runs.owned(ownerId, runId);
     if (run.mapId) return this.summary(run.mapId);
     if (run.saving) return run.saving;
@@ -85,20 +87,21 @@ export class GeneratorService implements OnModuleDestroy {
     this.runs.stopAll();
   }
 
-  private async createMap(run: GeneratorRun, name: string, pictures: MapPicture[]): Promise<MapSummary> {
+  private async createMap(run: GeneratorRun, name: string, pictures: MapPicture[]): Promise<MapEntry> {
     const context = this.executor.context();
     run.reservedMapId ??= context.newId();
     const mapId = run.reservedMapId;
-    const command = { type: 'CreateMap', mapId, name, creatorId: run.ownerId, region: run.region, pictures } as const;
-    await this.executor.execute(streamName.map(mapId), mapDecider, command, { actor: run.ownerId, readModels: ['maps'], context });
+    const creatorName = await authorName(this.reads, run.ownerId);
+    const command = { type: 'CreateMap', mapId, name, creatorId: run.ownerId, creatorName, content: 'pictures', region: run.region, pictures } as const;
+    await this.executor.execute(streamName.map(mapId), mapDecider, command, { actor: run.ownerId, readModels: ['maps', 'map-locations'], context });
     run.mapId = mapId;
     return this.summary(mapId);
   }
 
-  private async summary(mapId: string): Promise<MapSummary> {
-    const summary = await this.maps.summary(mapId);
-    if (!summary) throw new Error(`map ${mapId} was saved but the maps read model does not have it`);
-    return summary;
+  private async summary(mapId: string): Promise<MapEntry> {
+    const entry = await mapEntry(this.reads, mapId, null);
+    if (!entry) throw new Error(`map ${mapId} was saved but the maps read model does not have it`);
+    return entry;
   }
 
   private regionOf(request: StartGeneratorRunRequest): RegionSampler {

@@ -4,24 +4,27 @@ import type { Request } from 'express';
 import {
   createImageMapRequestSchema,
   IMAGE_MAP_LIMITS,
-  mapSummarySchema,
+  mapEntrySchema,
   streamName,
   uploadedPictureSchema,
   uploadPictureQuerySchema,
-  type MapSummary,
+  type MapEntry,
   type UploadedPicture,
 } from '@globetrail/contracts';
 import { ApiException, badRequest, parseInput } from '../../api/api-error.js';
 import { ApiErrors, ZodBody, ZodResponse } from '../../api/openapi.js';
 import { CommandExecutor } from '../../app/command-executor.js';
-import { LOCAL_IMAGES, MAP_CATALOG } from '../../app/tokens.js';
+import { LOCAL_IMAGES, READ_STORE } from '../../app/tokens.js';
 import { mapDecider } from '../../domain/map/map.decider.js';
 import { AuthGuard, CurrentPrincipal, IDENTITY_SECURITY_SCHEME } from '../../identity/auth.guard.js';
 import type { Principal } from '../../identity/identity.port.js';
 import { jpegSize } from '../../imagery/local/jpeg-size.js';
 import { PanoramaRejectedError } from '../../imagery/local/local-image-input.js';
 import type { LocalImageStore } from '../../imagery/local/local-image-store.js';
-import { IMAGE_MAP_REGION, type MapCatalog } from '../../maps/map-catalog.js';
+import { authorName } from '../../maps/author-name.js';
+import { IMAGE_MAP_REGION } from '../../maps/map-catalog.js';
+import type { ReadStore } from '../../platform/read-store/read-store.port.js';
+import { mapEntry } from '../../projections/maps/maps.queries.js';
 
 /** Image maps (SPEC.md `mc` = 'image'): authors upload their own panoramas, then make a map of them. */
 @ApiTags('maps')
@@ -31,7 +34,7 @@ import { IMAGE_MAP_REGION, type MapCatalog } from '../../maps/map-catalog.js';
 export class ImageMapsController {
   constructor(
     @Inject(LOCAL_IMAGES) private readonly images: LocalImageStore,
-    @Inject(MAP_CATALOG) private readonly maps: MapCatalog,
+    @Inject(READ_STORE) private readonly reads: ReadStore,
     private readonly executor: CommandExecutor,
   ) {}
 
@@ -61,9 +64,9 @@ export class ImageMapsController {
   @Post()
   @ApiOperation({ summary: 'Make an image map of pictures you uploaded (5 to 2,000); its locations are never shown to players' })
   @ZodBody(createImageMapRequestSchema)
-  @ZodResponse(201, mapSummarySchema)
+  @ZodResponse(201, mapEntrySchema)
   @ApiErrors(400, 401)
-  async create(@CurrentPrincipal() principal: Principal, @Body() body: unknown): Promise<MapSummary> {
+  async create(@CurrentPrincipal() principal: Principal, @Body() body: unknown): Promise<MapEntry> {
     const { name, pictureIds } = parseInput(createImageMapRequestSchema, body);
     const distinct = [...new Set(pictureIds)];
     if (distinct.length !== pictureIds.length) throw badRequest('pictureIds', 'a picture appears twice');
@@ -80,13 +83,15 @@ export class ImageMapsController {
       mapId,
       name,
       creatorId: principal.uid,
+      creatorName: await authorName(this.reads, principal.uid),
+      content: 'image',
       region: IMAGE_MAP_REGION,
       pictures: pictures.map(({ provider, imageId, location, heading }) => ({ provider, imageId, location, heading })),
     } as const;
-    await this.executor.execute(streamName.map(mapId), mapDecider, command, { actor: principal.uid, readModels: ['maps'], context });
-    const summary = await this.maps.summary(mapId);
-    if (!summary) throw new Error(`map ${mapId} was saved but the maps read model does not have it`);
-    return summary;
+    await this.executor.execute(streamName.map(mapId), mapDecider, command, { actor: principal.uid, readModels: ['maps', 'map-locations'], context });
+    const entry = await mapEntry(this.reads, mapId, principal.uid);
+    if (!entry) throw new Error(`map ${mapId} was saved but the maps read model does not have it`);
+    return entry;
   }
 }
 

@@ -16,6 +16,9 @@ export interface TokenPicture {
   location: LatLng | null;
 }
 
+/** What a map editor's preview seals as its "round": a preview stands for no round, and opens without one. */
+const PREVIEW_ROUND = 'preview';
+
 /** Closer than this, a neighbour is the same spot taken again: no direction leads to it. */
 const SAME_SPOT_METERS = 0.5;
 
@@ -33,12 +36,21 @@ export class PanoramaPictures {
   /** Null for a token that is neither a known round's nor one this server sealed. */
   async resolve(token: string): Promise<TokenPicture | null> {
     const moved = this.tokens.open(token);
+    if (moved?.roundToken === PREVIEW_ROUND) return { ...moved, roundImageId: '' };
     if (moved) {
       const round = await roundPanorama(this.reads, moved.roundToken);
       return round && { ...moved, roundImageId: round.imageId };
     }
     const round = await roundPanorama(this.reads, token);
     return round && { provider: round.provider, imageId: round.imageId, roundToken: round.id, roundImageId: round.imageId, location: round.location ?? null };
+  }
+
+  /**
+   * A `/pano/{token}` address for a picture a map author previews in the editor. The author chose the
+   * location, so the picture tells them nothing; the token is sealed like a move's and needs no storage.
+   */
+  previewToken(picture: { provider: string; imageId: string; location: LatLng }): string {
+    return this.tokens.seal({ provider: picture.provider, imageId: picture.imageId, roundToken: PREVIEW_ROUND, location: picture.location });
   }
 
   /**

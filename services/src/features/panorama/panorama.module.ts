@@ -18,5 +18,6 @@ import { PanoramaPictures } from './panorama-pictures.js';
       inject: [READ_STORE, IMAGERY, APP_CONFIG],
     },
   ],
+  exports: [PanoramaPictures],
 })
 export class PanoramaModule {}

@@ -1,35 +1,68 @@
 import { randomBytes } from 'node:crypto';
-import type { LatLng } from '@globetrail/contracts';
+import type { LatLng, PanoramaRef } from '@globetrail/contracts';
 import { ApiException } from '../../api/api-error.js';
+import { drawFreshIndexes } from '../../domain/solo/pick-location.js';
 import type { ResolvedRound } from '../../domain/solo/solo.decider.js';
 import type { ImageryRegistry } from '../../imagery/imagery-registry.js';
 import type { NextPictureOptions } from '../../imagery/round-pictures.js';
-import type { GameMap } from '../../maps/map-catalog.js';
+import { DEFAULT_MAP_ID, type GameMap, type MapCatalog } from '../../maps/map-catalog.js';
 
 /** How far from a shared location a picture may be and still stand for it. */
 export const SHARED_LOCATION_RADIUS_METERS = 25_000;
 
+export interface PlannedRound extends ResolvedRound {
+  /** The game's map had fewer than 4 fresh locations, so this round comes from the default map (SPEC §5). */
+  fallback: boolean;
+}
+
 /**
- * Resolves the picture a round will show before anyone sees it. The token is 128 random bits: it
- * addresses the picture without saying anything about it.
+ * Resolves the picture a round will show before anyone sees it: draws fresh locations of the game's map
+ * (SPEC §5: the default map's when fewer than 4 are fresh) and finds their picture. The token is 128
+ * random bits: it addresses the picture without saying anything about it.
  */
 export async function planRound(
+  maps: MapCatalog,
   map: GameMap,
   imagery: ImageryRegistry,
-  visited: ReadonlySet<string>,
+  played: readonly PanoramaRef[],
   random: () => number,
   at?: LatLng,
   options: NextPictureOptions = {},
-): Promise<ResolvedRound> {
-  const picture = at ? await imagery.rounds.near(at, SHARED_LOCATION_RADIUS_METERS) : await imagery.rounds.next(map.locations(), visited, random, { ...options, ownPictures: map.ownPictures === true });
-  if (!picture) {
-    throw at
-      ? new ApiException(404, 'no_imagery', `at: no panorama within ${SHARED_LOCATION_RADIUS_METERS / 1000} km of ${at.lat}, ${at.lng}`, 'at')
-      : new ApiException(503, 'no_imagery', `the map ${map.name} has no pictures to play`);
+): Promise<PlannedRound> {
+  if (at) {
+    const picture = await imagery.rounds.near(at, SHARED_LOCATION_RADIUS_METERS);
+    if (!picture) throw new ApiException(404, 'no_imagery', `at: no panorama within ${SHARED_LOCATION_RADIUS_METERS / 1000} km of ${at.lat}, ${at.lng}`, 'at');
+    return { target: picture.location, panorama: panoramaOf(picture), shared: true, fallback: false };
   }
+  const visitedPictures = new Set(played.map((panorama) => panorama.imageId));
+  let from = map;
+  let indexes = drawFreshIndexes(map.size, visitedOn(map.id, played), imagery.rounds.attempts, random);
+  if (!indexes && map.id !== DEFAULT_MAP_ID) {
+    const fallback = await maps.get(DEFAULT_MAP_ID);
+    if (fallback) {
+      from = fallback;
+      indexes = drawFreshIndexes(fallback.size, visitedOn(fallback.id, played), imagery.rounds.attempts, random);
+    }
+  }
+  // The default map itself out of fresh locations (a game longer than it is big): it starts over.
+  indexes ??= drawFreshIndexes(from.size, new Set(), imagery.rounds.attempts, random) ?? [];
+  const picked = await imagery.rounds.pick(await from.at(indexes), from.content, visitedPictures, options);
+  if (!picked) throw new ApiException(503, 'no_imagery', `the map ${map.name} has no pictures to play`);
   return {
-    target: picture.location,
-    panorama: { token: randomBytes(16).toString('base64url'), provider: picture.provider, imageId: picture.imageId, heading: picture.heading },
-    shared: at !== undefined,
+    target: picked.picture.location,
+    panorama: panoramaOf(picked.picture, { mapId: from.id, idx: picked.idx }),
+    shared: false,
+    fallback: from !== map,
   };
+}
+
+function visitedOn(mapId: string, played: readonly PanoramaRef[]): Set<number> {
+  const visited = new Set<number>();
+  for (const panorama of played) if (panorama.source?.mapId === mapId) visited.add(panorama.source.idx);
+  return visited;
+}
+
+function panoramaOf(picture: { provider: string; imageId: string; heading: number }, source?: PanoramaRef['source']): PanoramaRef {
+  const panorama: PanoramaRef = { token: randomBytes(16).toString('base64url'), provider: picture.provider, imageId: picture.imageId, heading: picture.heading };
+  return source ? { ...panorama, source } : panorama;
 }

@@ -47,7 +47,7 @@ export class StartSoloGameHandler implements ICommandHandler<StartSoloGame> {
     if (!map) throw new ApiException(404, 'not_found', `mapId: no map ${request.mapId}`, 'mapId');
     const context = this.executor.context();
     const gameId = context.newId();
-    const firstRound = await planRound(map, this.imagery, new Set(), context.random, request.at);
+    const { fallback: _fallback, ...firstRound } = await planRound(this.maps, map, this.imagery, [], context.random, request.at);
     const command = { type: 'StartSoloGame', gameId, playerId, map: { id: map.id, name: map.name, maxMapDistance: map.maxMapDistance }, firstRound } as const;
     const outcome = await this.executor.execute(streamName.solo(gameId), soloDecider, command, { actor: playerId, readModels: PANORAMA_READ_MODELS, context });
     const game = playing(outcome.state);
@@ -79,7 +79,8 @@ export class StartSoloRoundHandler implements ICommandHandler<StartSoloRound> {
   private async plan(game: PlayingGame, context: DecisionContext, at?: LatLng) {
     const map = await this.maps.get(game.mapId);
     if (!map) throw notFound(`the map ${game.mapId} of this game no longer exists`);
-    return planRound(map, this.imagery, new Set(game.rounds.map((r) => r.panorama.imageId)), context.random, at);
+    const { fallback: _fallback, ...round } = await planRound(this.maps, map, this.imagery, game.rounds.map((r) => r.panorama), context.random, at);
+    return round;
   }
 }
 
