@@ -96,8 +96,7 @@ export class RoundTimers implements OnModuleInit, OnModuleDestroy {
     const map = await this.maps.get(game.map.id);
     if (!map) throw new Error(`game ${game.gameId} is played on ${game.map.id}, which no longer exists`);
     const context = this.executor.context();
-    const visited = new Set(game.rounds.map((round) => round.panorama.imageId));
-    const { target, panorama } = await planRound(map, this.imagery, visited, context.random, undefined, { answerBlindOnly: true });
+    const { target, panorama } = await planRound(this.maps, map, this.imagery, game.rounds.map((round) => round.panorama), context.random, undefined, { answerBlindOnly: true });
     return { target, panorama };
   }
 }
