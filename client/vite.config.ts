@@ -8,7 +8,7 @@ const apiServer = process.env.GLOBETRAIL_API ?? 'http://localhost:3000';
  * Paths the server answers on the same origin. Panorama addresses are opaque to the client, so every
  * prefix the server may use for them is forwarded too; everything else is the single-page app.
  */
-const apiPrefixes = ['auth', 'user', 'score', 'leaderboard', 'solo', 'games', 'arena', 'client-config', 'pano', 'panoramas', 'panorama', 'imagery', 'api', 'health'];
+const apiPrefixes = ['auth', 'user', 'score', 'leaderboard', 'solo', 'games', 'arena', 'client-config', 'pano', 'panoramas', 'panorama', 'imagery', 'api', 'health', 'maps', 'map', 'mapLoc', 'randomLoc', 'generator', 'lobby', 'docs'];
 
 const proxy: Record<string, ProxyOptions> = {
   [`^/(${apiPrefixes.join('|')})(/|$|\\?)`]: { target: apiServer, changeOrigin: true },

@@ -6,8 +6,8 @@ import {
   generatorRunViewSchema,
   type ImageryStatus,
   type LatLng,
-  type MapSummary,
-  mapSummarySchema,
+  type MapEntry,
+  mapEntrySchema,
   type PlaceGuessResponse,
   type StartSoloGameResponse,
 } from '@globetrail/contracts';
@@ -96,21 +96,21 @@ describe('the generator over HTTP', () => {
 
   describe('a saved map', () => {
     let run: GeneratorRunView;
-    let map: MapSummary;
+    let map: MapEntry;
     beforeAll(async () => {
       ({ run, map } = await generatedMap(t, ada, france10, '  Roads of France  '));
     });
 
     it('is saved once from its run, whatever is asked after', async () => {
-      expect(mapSummarySchema.parse(map)).toEqual({ mapId: map.mapId, name: 'Roads of France', locations: 10, region: 'FR', creatorId: ada.profile.uid });
-      const again = (await post(`/generator/runs/${run.runId}/map`, ada, { name: 'Another name' }).expect(201)).body as MapSummary;
+      expect(mapEntrySchema.parse(map)).toMatchObject({ mapId: map.mapId, mapName: 'Roads of France', loc: 10, mc: 'pictures', regionalFocusByCountry: 'FR', creatorId: ada.profile.uid, official: false });
+      const again = (await post(`/generator/runs/${run.runId}/map`, ada, { name: 'Another name' }).expect(201)).body as MapEntry;
       expect(again).toEqual(map);
       expect((await viewRun(t, ada, run.runId)).mapId).toBe(map.mapId);
-      expect((await t.http.get(`/maps/${map.mapId}`).expect(200)).body).toEqual(map);
+      expect((await t.http.get(`/maps/get/anon/${map.mapId}`).expect(200)).body).toEqual(map);
     });
 
     it('is summarised without its locations', async () => {
-      const text = JSON.stringify((await t.http.get(`/maps/${map.mapId}`).expect(200)).body);
+      const text = JSON.stringify((await t.http.get(`/maps/get/anon/${map.mapId}`).expect(200)).body);
       for (const point of run.points) for (const needle of needles(point)) expect(text).not.toContain(needle);
     });
 
@@ -124,16 +124,17 @@ describe('the generator over HTTP', () => {
       for (const needle of needles(result.target)) expect(start).not.toContain(needle);
     });
 
-    it('lists the built-in world map too, and no map it does not know', async () => {
-      expect((await t.http.get('/maps/world').expect(200)).body).toMatchObject({ mapId: 'world', name: 'World', region: null, creatorId: null });
-      expect((await t.http.get('/maps/no-such-map').expect(404)).body).toMatchObject({ code: 'not_found' });
+    it("is listed among the players' maps, and no map it does not know", async () => {
+      const community = (await t.http.get('/maps/community/anon/0/50/new').expect(200)).body as { maps: MapEntry[] };
+      expect(community.maps.map((entry) => entry.mapId)).toContain(map.mapId);
+      expect((await t.http.get('/maps/get/anon/no-such-map').expect(404)).body).toMatchObject({ code: 'not_found' });
       expect((await post('/solo', bob, { mapId: 'no-such-map' }).expect(404)).body).toMatchObject({ field: 'mapId' });
     });
   });
 
   it('is described in the OpenAPI document', async () => {
     const doc = (await t.http.get('/docs/openapi.json').expect(200)).body as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
-    for (const path of ['/generator/runs', '/generator/runs/{runId}', '/generator/runs/{runId}/stop', '/generator/runs/{runId}/map', '/maps/{mapId}']) {
+    for (const path of ['/generator/runs', '/generator/runs/{runId}', '/generator/runs/{runId}/stop', '/generator/runs/{runId}/map', '/maps/get/anon/{id}']) {
       expect(doc.paths).toHaveProperty([path]);
     }
     expect(Object.keys(doc.paths['/generator/runs']!.post!.responses)).toEqual(expect.arrayContaining(['201', '400', '409', '429', '503']));

@@ -1,5 +1,5 @@
 import { createCanvas } from '@napi-rs/canvas';
-import type { LatLng, MapSummary, PlaceGuessResponse, StartSoloGameResponse, UploadedPicture } from '@globetrail/contracts';
+import type { LatLng, MapEntry, PlaceGuessResponse, StartSoloGameResponse, UploadedPicture } from '@globetrail/contracts';
 import { leakyJpeg } from '../support/imagery-stand-ins.js';
 import { anonymousPlayer, type Player, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -28,16 +28,18 @@ function upload(player: Player, at: LatLng, jpeg: Buffer, heading = 45) {
 
 describe('image maps', () => {
   it("plays an author's own pictures, served without their metadata, and keeps them out of the world map", async () => {
-    const worldBefore = ((await t.http.get('/maps/world').expect(200)).body as MapSummary).locations;
     const ids: string[] = [];
     for (const [i, at] of places.entries()) {
       const response = await upload(author, at, await leakyJpeg(at, `author-picture-${i}`)).expect(201);
       ids.push((response.body as UploadedPicture).pictureId);
     }
-    expect(((await t.http.get('/maps/world').expect(200)).body as MapSummary).locations).toBe(worldBefore);
+    // Out of the shared pool: a shared location at one of them finds none of the author's pictures.
+    const shared = (await t.http.post('/solo').set('Authorization', stranger.token).send({ at: places[4] })).body as { round?: unknown; code?: string };
+    expect(shared.code).toBe('no_imagery');
 
-    const map = (await t.http.post('/maps').set('Authorization', author.token).send({ name: 'My far places', pictureIds: ids }).expect(201)).body as MapSummary;
-    expect(map).toMatchObject({ name: 'My far places', locations: 5, region: 'image', creatorId: author.session.user.uid });
+    const map = (await t.http.post('/maps').set('Authorization', author.token).send({ name: 'My far places', pictureIds: ids }).expect(201)).body as MapEntry;
+    expect(map).toMatchObject({ mapName: 'My far places', loc: 5, mc: 'image', creatorId: author.session.user.uid });
+    expect(JSON.stringify(map)).not.toContain(String(places[1]!.lat));
 
     // Anyone may play it; each round is one of the author's pictures, as it is.
     const game = (await t.http.post('/solo').set('Authorization', stranger.token).send({ mapId: map.mapId }).expect(201)).body as StartSoloGameResponse;

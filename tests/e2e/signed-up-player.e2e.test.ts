@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import type { PlaceGuessResponse, StartSoloGameResponse } from '@globetrail/contracts';
-import { MAP_CATALOG } from '../../services/src/app/tokens.js';
-import { DEFAULT_MAP_ID, type MapCatalog } from '../../services/src/maps/map-catalog.js';
+import { LOCAL_IMAGES } from '../../services/src/app/tokens.js';
+import type { LocalImageStore } from '../../services/src/imagery/local/local-image-store.js';
 import { submissionFor } from '../support/play.js';
 import { signedUpPlayer } from '../support/test-app.js';
 import { type E2E, openPage, placeGuessOnMap, startE2E } from '../support/e2e.js';
@@ -25,8 +25,8 @@ async function accountFigures(page: Page): Promise<{ points: string; rank: strin
 
 describe('a signed-up player in Chromium', () => {
   it("sees their points and rank change after a round", async () => {
-    // A European sample place: a guess anywhere near the map's centre is at most a few thousand km away.
-    const places = (await (e2e.t.app.get(MAP_CATALOG) as MapCatalog).get(DEFAULT_MAP_ID))!.locations();
+    // A European offline sample place: a guess anywhere near the map's centre is at most a few thousand km away.
+    const places = (e2e.t.app.get(LOCAL_IMAGES) as LocalImageStore).list();
     const target = places.find(({ location }) => location.lat > 35 && location.lat < 70 && location.lng > -25 && location.lng < 40)!.location;
 
     // A rival with a single point: 165° of arc from the target, close to the worst possible guess.

@@ -1,4 +1,4 @@
-import type { GeneratorRunView, ImageryStatus, MapSummary, StartGeneratorRunRequest } from '@globetrail/contracts';
+import type { GeneratorRunView, ImageryStatus, MapEntry, StartGeneratorRunRequest } from '@globetrail/contracts';
 import type { Player, TestApp } from './test-app.js';
 
 /** Waits until new rounds (and the generator) use the online provider: its first probe has answered. */
@@ -32,9 +32,9 @@ export async function runUntil(t: TestApp, player: Player, runId: string, done =
 }
 
 /** A map saved from a finished run, with the run (whose points are the map's locations). */
-export async function generatedMap(t: TestApp, player: Player, request: StartGeneratorRunRequest, name: string): Promise<{ run: GeneratorRunView; map: MapSummary }> {
+export async function generatedMap(t: TestApp, player: Player, request: StartGeneratorRunRequest, name: string): Promise<{ run: GeneratorRunView; map: MapEntry }> {
   const started = await startRun(t, player, request);
   const run = await runUntil(t, player, started.runId);
-  const map = (await t.http.post(`/generator/runs/${run.runId}/map`).set('Authorization', player.token).send({ name }).expect(201)).body as MapSummary;
+  const map = (await t.http.post(`/generator/runs/${run.runId}/map`).set('Authorization', player.token).send({ name }).expect(201)).body as MapEntry;
   return { run, map };
 }

@@ -8,6 +8,7 @@ import type { AuthSession, UserProfileView } from '@globetrail/contracts';
 import request from 'supertest';
 import { createApp } from '../../services/src/app/create-app.js';
 import { loadConfig } from '../../services/src/config/config.js';
+import { copySeeded, seededCatalogue } from './seeded-catalogue.js';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -23,10 +24,14 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '
 
 /** The real embedded app on a fresh data directory (real SQLite files), served on an ephemeral port. */
 export async function startTestApp(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<TestApp> {
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'globetrail-test-'));
-  // Offline pictures unless a test says otherwise: tests never depend on (or wait for) the real network.
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', IMAGERY_PROVIDER: 'offline', ...options.env }, { clientDist: join(repoRoot, 'client', 'dist'), releaseId: 'test' });
-  const app = await createApp(config, { logger: false });
+  let dataDir = options.dataDir;
+  if (dataDir === undefined) {
+    // A fresh data directory holds what a first start leaves: the preset maps, seeded once for the whole run.
+    const template = await seededCatalogue(repoRoot, seedInto);
+    dataDir = mkdtempSync(join(tmpdir(), 'globetrail-test-'));
+    copySeeded(template, dataDir);
+  }
+  const app = await createApp(testConfig(dataDir, options.env), { logger: false });
   await app.listen(0, '127.0.0.1');
   const stop = () => app.close();
   return {
@@ -39,6 +44,21 @@ export async function startTestApp(options: { dataDir?: string; env?: Record<str
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Offline pictures unless a test says otherwise: tests never depend on (or wait for) the real network.
+ * The client served is client/dist, or the build CLIENT_DIST names (to test a build made elsewhere).
+ */
+function testConfig(dataDir: string, env: Record<string, string> = {}) {
+  const clientDist = process.env.CLIENT_DIST ?? join(repoRoot, 'client', 'dist');
+  return loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', IMAGERY_PROVIDER: 'offline', ...env }, { clientDist, releaseId: 'test' });
+}
+
+/** A first start of the real app on `dataDir`: it seeds the preset maps, then closes. */
+async function seedInto(dataDir: string): Promise<void> {
+  const app = await createApp(testConfig(dataDir), { logger: false });
+  await app.close();
 }
 
 export interface Player {

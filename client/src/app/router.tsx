@@ -19,6 +19,9 @@ export const router = createHashRouter([
       { path: 'game/:gameId', lazy: () => import('./routes/game-route').then((module) => ({ Component: module.GameRoute })) },
       { path: 'user/:userId', element: <UserRoute /> },
       { path: 'loc/:locId', element: <LocRoute /> },
+      // The map page and the map editor draw maps (maplibre): loaded when opened.
+      { path: 'map/:mapId', lazy: () => import('./routes/map-route').then((module) => ({ Component: module.MapRoute })) },
+      { path: 'mapEditor/:key', lazy: () => import('./routes/map-editor-route').then((module) => ({ Component: module.MapEditorRoute })) },
       { path: 'privacypolicy', lazy: () => import('./routes/legal-routes').then((module) => ({ Component: module.PrivacyRoute })) },
       { path: 'termsofservice', lazy: () => import('./routes/legal-routes').then((module) => ({ Component: module.TermsRoute })) },
     ],

@@ -35,6 +35,11 @@ export const soloRoundViewSchema = z.object({
   shared: z.boolean(),
   streetView: streetViewSchema.nullable().optional(),
   movement: movementSchema,
+  /**
+   * The game's map had fewer than 4 locations this game had not shown, so this round comes from the
+   * default map, World (SPEC §5). Absent on rounds from before maps had locations.
+   */
+  fallback: z.boolean().optional(),
 });
 export type SoloRoundView = z.infer<typeof soloRoundViewSchema>;
 

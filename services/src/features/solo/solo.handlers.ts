@@ -19,7 +19,8 @@ const PANORAMA_READ_MODELS = ['round-panoramas', 'solo-game'];
 
 type PlayingGame = Extract<SoloState, { status: 'playing' }>;
 
-const roundView = (round: SoloRound): SoloRoundView => ({
+const roundView = (round: SoloRound, mapId: string): SoloRoundView => ({
+  fallback: round.panorama.source !== undefined && round.panorama.source.mapId !== mapId,
   roundIndex: round.roundIndex,
   panoramaUrl: panoramaPath(round.panorama.token),
   heading: round.panorama.heading,
@@ -52,7 +53,7 @@ export class StartSoloGameHandler implements ICommandHandler<StartSoloGame> {
     const outcome = await this.executor.execute(streamName.solo(gameId), soloDecider, command, { actor: playerId, readModels: PANORAMA_READ_MODELS, context });
     const game = playing(outcome.state);
     const answerBlind = game.rounds.every((round) => isAnswerBlindProvider(round.panorama.provider));
-    return { gameId, mapId: game.mapId, mapName: game.mapName, maxMapDistance: game.maxMapDistance, answerBlind, round: roundView(game.rounds[0]!) };
+    return { gameId, mapId: game.mapId, mapName: game.mapName, maxMapDistance: game.maxMapDistance, answerBlind, round: roundView(game.rounds[0]!, game.mapId) };
   }
 }
 
@@ -73,7 +74,8 @@ export class StartSoloRoundHandler implements ICommandHandler<StartSoloRound> {
     const round = awaitsNewRound(state, playerId, request.roundIndex) ? await this.plan(playing(state), context, request.at) : null;
     const command = { type: 'StartSoloRound', gameId, playerId, roundIndex: request.roundIndex, round } as const;
     const outcome = await this.executor.execute(stream, soloDecider, command, { actor: playerId, readModels: PANORAMA_READ_MODELS, context });
-    return roundView(playing(outcome.state).rounds.find((r) => r.roundIndex === request.roundIndex)!);
+    const game = playing(outcome.state);
+    return roundView(game.rounds.find((r) => r.roundIndex === request.roundIndex)!, game.mapId);
   }
 
   private async plan(game: PlayingGame, context: DecisionContext, at?: LatLng) {

@@ -26,7 +26,8 @@ export const soloGameProjection = defineProjection({
         if (!game) return [];
         const { roundIndex, panorama, startedAt, shared } = event.data;
         // Solo games have no movement settings (yet): every round may move.
-        const round = { roundIndex, panoramaUrl: panoramaPath(panorama.token), heading: panorama.heading, startedAt, shared, streetView: streetViewOf(panorama), movement: movementFor(), result: null };
+        const fallback = panorama.source !== undefined && panorama.source.mapId !== game.mapId;
+        const round = { roundIndex, panoramaUrl: panoramaPath(panorama.token), heading: panorama.heading, startedAt, shared, streetView: streetViewOf(panorama), movement: movementFor(), fallback, result: null };
         const rounds = [...game.rounds.filter((r) => r.roundIndex !== roundIndex), round];
         // Documents written before games could be on Google lack the flag: their rounds were all answer-blind.
         const answerBlind = (game.answerBlind ?? true) && isAnswerBlindProvider(panorama.provider);

@@ -23,7 +23,7 @@ export function mapStreams(commands: Array<[at: string, command: MapCommand]>): 
   });
 }
 
-export const authorMap = (mapId: string, name: string, authorId = 'ada', locations = placesAt(6)): MapCommand => ({
+export const authorMap = (mapId: string, name: string, authorId = 'ada', locations = placesAt(6)): Extract<MapCommand, { type: 'SaveMap' }> => ({
   type: 'SaveMap',
   mapId,
   authorId,
