@@ -25,6 +25,8 @@ const common = {
 };
 
 export default {
+  // The preset maps, seeded once into a template that every test app's data directory copies.
+  globalSetup: '<rootDir>/tests/support/global-setup.mjs',
   projects: [
     {
       ...common,

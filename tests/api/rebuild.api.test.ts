@@ -49,7 +49,7 @@ describe('rebuilding every projection from position 0', () => {
   });
 });
 
-/** Every kind of document: solo rounds and scores, an upgraded and a deleted player, a waiting lobby duel, a saved map. */
+/** Every kind of document: solo rounds and scores, an upgraded and a deleted player, a waiting lobby duel, saved, changed, liked and deleted maps. */
 async function playEverything(t: TestApp): Promise<void> {
   const players = [await signedUpPlayer(t, 'Ada'), await signedUpPlayer(t, 'Bo'), await anonymousPlayer(t)];
   for (const player of players) {
@@ -66,5 +66,20 @@ async function playEverything(t: TestApp): Promise<void> {
   await host.ok('JoinGame', { gameId: duel });
   await host.ok('PostChat', { gameId: duel, text: 'anyone?' });
   host.close();
-  await generatedMap(t, players[0]!, { provider: 'panoramax', limit: 5, region: 'JP' }, 'Japan');
+  const japan = (await generatedMap(t, players[0]!, { provider: 'panoramax', limit: 5, region: 'JP' }, 'Japan')).map.mapId;
+  // Maps made in the editor: changed, liked, one liked then unliked, one deleted; and a like of a preset map.
+  const ada = players[0]!;
+  const places = (shift: number) => Array.from({ length: 6 }, (_, i) => ({ lat: 45 + (i + shift) / 100, lng: 5 + i / 100, heading: 10 * i }));
+  const save = (mapId: string, body: object) => t.http.post(`/maps/postUpdate/${mapId}`).set('Authorization', ada.token).send(body);
+  await save('rebuild-map-0001', { name: 'Alpine villages', locations: places(0) }).expect(201);
+  await save('rebuild-map-0001', { name: 'Alpine towns', description: 'Higher up', locations: places(3) }).expect(200);
+  await save('rebuild-map-0002', { name: 'Gone soon', locations: places(10) }).expect(201);
+  const like = (mapId: string, liked: boolean) => t.http.post('/maps/togglelike').set('Authorization', ada.token).send({ mapId, liked }).expect(200);
+  await like('rebuild-map-0001', true);
+  await like('world', true);
+  await like(japan, true);
+  await like('rebuild-map-0002', true);
+  await like(japan, false);
+  await t.http.post('/maps/delete/rebuild-map-0002').set('Authorization', ada.token).send({}).expect(200);
+  await t.http.post('/solo').set('Authorization', ada.token).send({ mapId: 'rebuild-map-0001' }).expect(201);
 }

@@ -8,7 +8,7 @@ import type { AuthSession, UserProfileView } from '@globetrail/contracts';
 import request from 'supertest';
 import { createApp } from '../../services/src/app/create-app.js';
 import { loadConfig } from '../../services/src/config/config.js';
-import { copySeeded, seededCatalogue } from './seeded-catalogue.js';
+import { copySeeded, seededCatalogue } from '../../scripts/seeded-catalogue.mjs';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -27,7 +27,7 @@ export async function startTestApp(options: { dataDir?: string; env?: Record<str
   let dataDir = options.dataDir;
   if (dataDir === undefined) {
     // A fresh data directory holds what a first start leaves: the preset maps, seeded once for the whole run.
-    const template = await seededCatalogue(repoRoot, seedInto);
+    const template = await seededCatalogue(repoRoot);
     dataDir = mkdtempSync(join(tmpdir(), 'globetrail-test-'));
     copySeeded(template, dataDir);
   }
@@ -53,12 +53,6 @@ export async function startTestApp(options: { dataDir?: string; env?: Record<str
 function testConfig(dataDir: string, env: Record<string, string> = {}) {
   const clientDist = process.env.CLIENT_DIST ?? join(repoRoot, 'client', 'dist');
   return loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', IMAGERY_PROVIDER: 'offline', ...env }, { clientDist, releaseId: 'test' });
-}
-
-/** A first start of the real app on `dataDir`: it seeds the preset maps, then closes. */
-async function seedInto(dataDir: string): Promise<void> {
-  const app = await createApp(testConfig(dataDir), { logger: false });
-  await app.close();
 }
 
 export interface Player {

@@ -27,6 +27,7 @@ export const mapEntrySchema = z.object({
   plays: z.number().int().min(0),
   /** The longest diagonal in metres, which scores scale by. */
   mmd: z.number().positive(),
+  /** The box its locations lie in, widened to whole half degrees (so its edges are not locations). */
   bounds: mapBoundsSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -11,6 +11,7 @@
  * `npm start` does, then read with the app closed.
  */
 import 'reflect-metadata';
+import type { Statement } from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,18 +51,18 @@ const ORDER_BY: Record<MapSort, string> = Object.fromEntries(
 
 /** The hand-written side: prepared statements on a plain connection, bodies parsed like the port does. */
 class HandWritten {
-  private readonly statements = new Map<string, ReturnType<SqliteDatabase['prepare']>>();
+  private readonly statements = new Map<string, Statement<unknown[], unknown>>();
   constructor(private readonly db: SqliteDatabase) {}
 
   private all(sql: string, ...params: unknown[]): unknown[] {
     let statement = this.statements.get(sql);
-    if (!statement) this.statements.set(sql, (statement = this.db.prepare(sql).pluck()));
+    if (!statement) this.statements.set(sql, (statement = this.db.prepare<unknown[], unknown>(sql).pluck()));
     return statement.all(...params) as unknown[];
   }
 
   private one(sql: string, ...params: unknown[]): unknown {
     let statement = this.statements.get(sql);
-    if (!statement) this.statements.set(sql, (statement = this.db.prepare(sql).pluck()));
+    if (!statement) this.statements.set(sql, (statement = this.db.prepare<unknown[], unknown>(sql).pluck()));
     return statement.get(...params);
   }
 

@@ -5,7 +5,7 @@ import type { CommandExecutor } from '../app/command-executor.js';
 import { mapDecider } from '../domain/map/map.decider.js';
 import type { EventStore } from '../platform/event-store/event-store.port.js';
 import type { ProjectionsPort } from '../projections/projections.js';
-import { mapExtentOf } from './map-extent.js';
+import { mapExtentOf } from '../domain/map/map-extent.js';
 import { buildPresetMaps, PRESET_SEED_VERSION } from './presets/preset-maps.js';
 
 /** Locations per append while seeding: 20 events of 500, about 450 KB, well under EventStoreDB's 1 MB append limit. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { MAP_LIMITS, type MapCategories, type MapExtent, type MapLocation, type MapLocationsAdded, type MapPicture, suggestCategories } from '@globetrail/contracts';
-import { mapExtentOf } from '../../maps/map-extent.js';
+import { mapExtentOf } from './map-extent.js';
 import { countryAt } from '../country.js';
 
 /** The events that add `locations` to a map holding `from` of them so far, MAP_LIMITS.chunk a piece. */

@@ -82,10 +82,11 @@ export class MapAuthoringController {
   @ZodResponse(200, mapEntrySchema)
   @ApiErrors(400, 401, 403, 409)
   async postUpdate(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: unknown, @Res({ passthrough: true }) response: Response): Promise<MapEntry> {
-    const mapId = parseInput(mapIdSchema, id, 'id');
+    const existed = (await mapDoc(this.reads, id)) !== null;
+    // A new map's id is the editor's choice, so it is checked; an existing map is whatever its id is.
+    const mapId = existed ? id : parseInput(mapIdSchema, id, 'id');
     const request = parseInput(postMapUpdateRequestSchema, body);
     if (request.mapId !== undefined && request.mapId !== mapId) throw badRequest('mapId', `the body names map ${request.mapId} but the address names ${mapId}`);
-    const existed = (await mapDoc(this.reads, mapId)) !== null;
     const command = {
       type: 'SaveMap',
       mapId,

@@ -91,25 +91,25 @@ describe('SqliteReadStore on its own file', () => {
       const activeTop = queryPlan(
         listQuery('leaderboard', { filter: { active: true }, sort: [['points', 'desc']], limit: 20 }),
       );
-      expect(activeTop).toContain('USING INDEX read_idx:leaderboard:active,-points');
+      expect(activeTop).toContain('USING INDEX read_pidx:leaderboard:active,-points');
       expect(activeTop).not.toContain('TEMP B-TREE');
 
       const overallTop = queryPlan(listQuery('leaderboard', { sort: [['points', 'desc']], skip: 40, limit: 20 }));
-      expect(overallTop).toContain('USING INDEX read_idx:leaderboard:-points');
+      expect(overallTop).toContain('USING INDEX read_pidx:leaderboard:-points');
       expect(overallTop).not.toContain('TEMP B-TREE');
 
       const activeRank = queryPlan(countQuery('leaderboard', { active: true }, ['points', 512]));
-      expect(activeRank).toContain('USING COVERING INDEX read_idx:leaderboard:active,-points');
+      expect(activeRank).toContain('USING COVERING INDEX read_pidx:leaderboard:active,-points');
       const overallRank = queryPlan(countQuery('leaderboard', undefined, ['points', 512]));
-      expect(overallRank).toContain('USING COVERING INDEX read_idx:leaderboard:-points');
+      expect(overallRank).toContain('USING COVERING INDEX read_pidx:leaderboard:-points');
 
       const db = openDatabase(file);
       const indexes = db
-        .prepare<[], string>("SELECT name FROM sqlite_schema WHERE type = 'index' AND name LIKE 'read_idx:%'")
+        .prepare<[], string>("SELECT name FROM sqlite_schema WHERE type = 'index' AND name LIKE 'read_%idx:%'")
         .pluck()
         .all();
       db.close();
-      expect(indexes.sort()).toEqual(['read_idx:leaderboard:-points', 'read_idx:leaderboard:active,-points']);
+      expect(indexes.sort()).toEqual(['read_pidx:leaderboard:-points', 'read_pidx:leaderboard:active,-points']);
     } finally {
       await store.close();
     }
@@ -125,7 +125,36 @@ describe('SqliteReadStore on its own file', () => {
       const locations = Array.from({ length: 300 }, (_, idx) => ({ id: `world:${idx}`, mapId: 'world', idx }));
       await store.commit({ projection: 'map-locations', position: 1n, writes: locations.map((document) => ({ kind: 'upsert', collection: 'map_locations', document, revision: 1n })) });
       await expect(store.list('map_locations', { filter: { mapId: 'world', idx: { $gte: 100, $lt: 110 } }, sort: [['idx', 'asc']] })).resolves.toEqual(locations.slice(100, 110));
-      expect(queryPlan(bothSides)).toContain('USING INDEX read_idx:map_locations:mapId,idx');
+      expect(queryPlan(bothSides)).toContain('USING INDEX read_pidx:map_locations:mapId,idx');
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("keeps each index to its own collection's documents, and drops a whole-table index made before", async () => {
+    const before = openDatabase(file);
+    before.exec(`CREATE TABLE read_documents (collection TEXT NOT NULL, id TEXT NOT NULL, revision INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (collection, id)) STRICT`);
+    before.exec(`CREATE INDEX "read_idx:leaderboard:-points" ON read_documents (collection, json_extract(body, '$.points') DESC, id ASC)`);
+    before.close();
+    const store = SqliteReadStore.open(file);
+    try {
+      await store.ensureIndex('leaderboard', [['points', 'desc']]);
+      const writes = [
+        ...leaderboard(300).map((document) => ({ kind: 'upsert' as const, collection: 'leaderboard', document, revision: 1n })),
+        ...Array.from({ length: 700 }, (_, i) => ({ kind: 'upsert' as const, collection: 'map_locations', document: { id: `l${i}`, idx: i }, revision: 1n })),
+      ];
+      await store.commit({ projection: 'p', position: 1n, writes });
+      const db = openDatabase(file);
+      try {
+        const names = db.prepare<[], string>("SELECT name FROM sqlite_schema WHERE type = 'index' AND name LIKE 'read_%idx:%'").pluck().all();
+        expect(names).toEqual(['read_pidx:leaderboard:-points']);
+        const entries = db.prepare<[], number>(`SELECT count(*) FROM read_documents INDEXED BY "read_pidx:leaderboard:-points" WHERE collection = 'leaderboard'`).pluck().get();
+        expect(entries).toBe(300);
+        expect(db.prepare<[], string>("SELECT sql FROM sqlite_schema WHERE name = 'read_pidx:leaderboard:-points'").pluck().get()).toContain("WHERE collection = 'leaderboard'");
+      } finally {
+        db.close();
+      }
+      await expect(store.list('leaderboard', { sort: [['points', 'desc']], limit: 1 })).resolves.toHaveLength(1);
     } finally {
       await store.close();
     }

@@ -178,8 +178,8 @@ export class SqliteReadStore implements ReadStore {
 
 /** The SQL behind `list`; exported so tests can ask SQLite how it runs it. */
 export function listQuery(collection: string, options: ListOptions = {}): SqlQuery {
-  const params: SqlParam[] = [checkCollection(collection)];
-  const where = whereSql(options.filter, params);
+  const params: SqlParam[] = [];
+  const where = whereSql(collection, options.filter, params);
   params.push(checkCount('limit', options.limit) ?? NO_LIMIT, checkCount('skip', options.skip) ?? 0);
   return {
     sql: `SELECT body FROM read_documents WHERE ${where} ORDER BY ${orderBySql(options.sort)} LIMIT ? OFFSET ?`,
@@ -189,8 +189,8 @@ export function listQuery(collection: string, options: ListOptions = {}): SqlQue
 
 /** The SQL behind `count` and, with `above`, `countAbove`; exported like listQuery. */
 export function countQuery(collection: string, filter?: Filter, above?: [field: string, value: number]): SqlQuery {
-  const params: SqlParam[] = [checkCollection(collection)];
-  let where = whereSql(filter, params);
+  const params: SqlParam[] = [];
+  let where = whereSql(collection, filter, params);
   if (above) where += ` AND ${rangeSql(fieldSql(above[0]), '$gt', checkScalar(above[0], above[1]), params)}`;
   return { sql: `SELECT count(*) FROM read_documents WHERE ${where}`, params };
 }
@@ -198,6 +198,12 @@ export function countQuery(collection: string, filter?: Filter, above?: [field: 
 /**
  * The index's expressions are the very ones queries use, or SQLite would not match them. `id` closes
  * every index, ascending, so the tie-break of a sort is read from the index too.
+ *
+ * Every collection shares one table, so an index is partial, over its own collection's rows only: a
+ * whole-table index would hold an entry for every document of every collection (300,000 map locations
+ * in each index of the 172 maps) and cost a write on each. Queries name their collection as a literal,
+ * which is how SQLite knows such an index applies. An index of the same fields made before they were
+ * partial (`read_idx:`) is dropped.
  */
 export function indexSql(collection: string, fields: IndexField[]): string {
   checkCollection(collection);
@@ -205,9 +211,12 @@ export function indexSql(collection: string, fields: IndexField[]): string {
   const spec = fields.map((field): [string, SortDirection] => (typeof field === 'string' ? [field, 'asc'] : field));
   const columns = spec.map(([field, direction]) => `${fieldSql(field)} ${directionSql(direction)}`);
   if (!spec.some(([field]) => field === 'id')) columns.push('id ASC');
-  const name = `read_idx:${collection}:${spec.map(([field, direction]) => (direction === 'desc' ? `-${field}` : field)).join(',')}`;
-  return `CREATE INDEX IF NOT EXISTS "${name}" ON read_documents (collection, ${columns.join(', ')})`;
+  const suffix = `${collection}:${spec.map(([field, direction]) => (direction === 'desc' ? `-${field}` : field)).join(',')}`;
+  return `DROP INDEX IF EXISTS "read_idx:${suffix}"; CREATE INDEX IF NOT EXISTS "read_pidx:${suffix}" ON read_documents (collection, ${columns.join(', ')}) WHERE ${collectionSql(collection)}`;
 }
+
+/** `collection = '…'` with the name inline (checked to hold no quote), so partial indexes match. */
+const collectionSql = (collection: string) => `collection = '${checkCollection(collection)}'`;
 
 /**
  * json_extract alone returns 1/0 for JSON booleans and JSON text for objects and arrays, so `true` would
@@ -228,8 +237,8 @@ function fieldSql(field: string): string {
   );
 }
 
-function whereSql(filter: Filter = {}, params: SqlParam[]): string {
-  const terms = ['collection = ?'];
+function whereSql(collection: string, filter: Filter = {}, params: SqlParam[]): string {
+  const terms = [collectionSql(collection)];
   for (const [field, condition] of Object.entries(filter)) {
     const expression = fieldSql(field);
     if (isComparison(condition)) terms.push(...comparisonSql(field, expression, condition, params));

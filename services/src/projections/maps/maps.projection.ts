@@ -1,4 +1,5 @@
 import {
+  type MapBounds,
   type MapCreatedV1,
   type MapCreatedV2,
   type MapDoc,
@@ -46,7 +47,7 @@ export const mapsProjection = defineProjection({
           loc: 0,
           declared: event.data.locationCount,
           mmd: event.data.extent.mmd,
-          bounds: event.data.extent.bounds,
+          bounds: coarse(event.data.extent.bounds),
           section: null,
           updatedAt: event.data.replacedAt,
         }));
@@ -88,7 +89,7 @@ function newMap(data: MapCreatedV2['data']): MapDoc {
     likes: 0,
     plays: 0,
     mmd: data.extent.mmd,
-    bounds: data.extent.bounds,
+    bounds: coarse(data.extent.bounds),
     region: data.region,
     listIn: data.official ? (data.section ?? 'featured') : 'community',
     section: null,
@@ -154,3 +155,12 @@ function withTerms(map: MapDoc, before: MapDoc | null, position: bigint): WriteO
 }
 
 const termId = (mapId: string, term: string) => `${mapId}:${term}`;
+
+/** The box a map shows: its extent widened to whole half degrees, so its edges are not its outermost locations. */
+const BOX_STEP = 0.5;
+function coarse(bounds: MapBounds | null): MapBounds | null {
+  if (!bounds) return null;
+  const down = (value: number, limit: number) => Math.max(-limit, Math.floor(value / BOX_STEP) * BOX_STEP);
+  const up = (value: number, limit: number) => Math.min(limit, Math.ceil(value / BOX_STEP) * BOX_STEP);
+  return { south: down(bounds.south, 90), west: down(bounds.west, 180), north: up(bounds.north, 90), east: up(bounds.east, 180) };
+}

