@@ -6,6 +6,8 @@ import type { GeometryCollection, Topology } from 'topojson-specification';
 import { PlaceIndex } from './place-index.js';
 
 const require = createRequire(import.meta.url);
+/** Coastline vertices are dense: small cells keep the candidates near a place few. */
+const COAST_CELL_DEGREES = 0.25;
 
 export type CoastIndex = PlaceIndex;
 
@@ -17,7 +19,7 @@ export type CoastIndex = PlaceIndex;
 export function loadCoastIndex(): CoastIndex {
   const topology = JSON.parse(readFileSync(require.resolve('world-atlas/land-50m.json'), 'utf8')) as Topology<{ land: GeometryCollection }>;
   const outline = mesh(topology, topology.objects.land) as MultiLineString;
-  return new PlaceIndex(outline.coordinates.flatMap((line) => line.map(([lng, lat]) => ({ lat: lat!, lng: lng! }))));
+  return new PlaceIndex(outline.coordinates.flatMap((line) => line.map(([lng, lat]) => ({ lat: lat!, lng: lng! }))), COAST_CELL_DEGREES);
 }
 
 /** The share of `places` within `meters` of a coastline vertex. */

