@@ -82,13 +82,13 @@ class HandWritten {
     const body = this.one(`SELECT body FROM read_documents WHERE collection = 'maps' AND id = ?`, mapId) as string;
     const map = JSON.parse(body) as MapDoc;
     const indexes = drawFreshIndexes(map.loc, new Set(), LOCATIONS_PER_BATCH, seededRandom(seed))!;
-    return this.parse(this.all(`SELECT body FROM read_documents WHERE collection = 'map_locations' AND ${field('mapId')} = ? AND ${field('idx')} IN (${indexes.map(() => '?').join(', ')})`, mapId, ...indexes));
+    return this.parse(this.all(`SELECT body FROM read_documents WHERE collection = 'map_locations' AND ${field('mapId')} = ? AND ${field('idx')} IN (${indexes.map(() => '?').join(', ')}) ORDER BY ${field('idx')} ASC, id ASC`, mapId, ...indexes));
   }
 
   search(query: string, page: number, sort: MapSort) {
     const term = searchTermOf(query);
     const total = this.one(`SELECT count(*) FROM read_documents WHERE collection = 'map_search_terms' AND ${field('term')} = ?`, term);
-    const hits = this.parse(this.all(`SELECT body FROM read_documents WHERE collection = 'map_search_terms' AND ${field('term')} = ? ORDER BY ${ORDER_BY[sort]} LIMIT ? OFFSET ?`, term, PAGE_SIZE, page * PAGE_SIZE)) as Array<{ mapId: string }>;
+    const hits = this.parse(this.all(`SELECT body FROM read_documents WHERE collection = 'map_search_terms' AND ${field('term')} = ? ORDER BY ${ORDER_BY[sort]} LIMIT ${PAGE_SIZE} OFFSET ?`, term, page * PAGE_SIZE)) as Array<{ mapId: string }>;
     const ids = hits.map((hit) => hit.mapId);
     const maps = ids.length === 0 ? [] : this.parse(this.all(`SELECT body FROM read_documents WHERE collection = 'maps' AND id IN (${ids.map(() => '?').join(', ')})`, ...ids));
     return { total, maps };
@@ -96,7 +96,7 @@ class HandWritten {
 
   featured(page: number, sort: MapSort) {
     const total = this.one(`SELECT count(*) FROM read_documents WHERE collection = 'maps' AND ${field('section')} = 'featured'`);
-    const maps = this.parse(this.all(`SELECT body FROM read_documents WHERE collection = 'maps' AND ${field('section')} = 'featured' ORDER BY ${ORDER_BY[sort]} LIMIT ? OFFSET ?`, PAGE_SIZE, page * PAGE_SIZE));
+    const maps = this.parse(this.all(`SELECT body FROM read_documents WHERE collection = 'maps' AND ${field('section')} = 'featured' ORDER BY ${ORDER_BY[sort]} LIMIT ${PAGE_SIZE} OFFSET ?`, page * PAGE_SIZE));
     return { total, maps };
   }
 
