@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { SoloGameView } from '@globetrail/contracts';
+import type { AuthSession, SoloGameView } from '@globetrail/contracts';
 import { launchBrowser, watchErrors } from './browser.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
@@ -99,4 +99,21 @@ export async function resultFigures(page: Page): Promise<{ points: number; dista
   const points = Number((await page.getByTestId('result-points').innerText()).replace(/[^\d]/g, ''));
   const distance = (await page.getByTestId('result-distance').innerText()).trim();
   return { points, distance };
+}
+
+/**
+ * A page whose browser already holds `player`'s session (as the client stores it after signing in) and has
+ * seen the welcome dialog, opened at `path`.
+ */
+export async function openSignedIn(e2e: E2E, player: { session: AuthSession }, path = '/'): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const stored = { ...player.session, expiresAt: Date.now() + player.session.expiresIn * 1000, profileCreated: true };
+  await context.addInitScript((session) => {
+    if (localStorage.getItem('gt.session') === null) localStorage.setItem('gt.session', JSON.stringify(session));
+    localStorage.setItem('gt.firstTime', 'false');
+  }, stored);
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${e2e.url}${path}`);
+  return { context, page, errors };
 }

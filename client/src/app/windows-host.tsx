@@ -5,12 +5,15 @@ import { LeaderboardWindow } from '../features/leaderboard/components/leaderboar
 import { MainMenuWindow } from '../features/menu/components/main-menu-window';
 import { PublicProfileWindow } from '../features/public-profile/components/public-profile-window';
 import { SettingsWindow } from '../features/settings/components/settings-window';
+import { MapsWindow } from '../features/maps/components/maps-window';
 import { useOpenWindow, useWindowActions } from '../lib/layout/windows';
+import { usePlayMap } from './hooks/use-play-map';
 
 /** Renders whichever window a layout action opened; features never import one another's windows. */
 export function WindowsHost() {
   const current = useOpenWindow();
   const { close } = useWindowActions();
+  const player = usePlayMap(close);
   if (!current) return null;
   switch (current.kind) {
     case 'menu':
@@ -24,7 +27,9 @@ export function WindowsHost() {
     case 'leaderboard':
       return <LeaderboardWindow onClose={close} />;
     case 'createGame':
-      return <CreateGameWindow onClose={close} />;
+      return <CreateGameWindow key={current.map?.mapId ?? ''} map={current.map ?? null} onClose={close} />;
+    case 'maps':
+      return <MapsWindow initialTab={current.tab} player={player} onClose={close} />;
     case 'publicProfile':
       return <PublicProfileWindow key={current.userId} userId={current.userId} onClose={close} />;
     default: {

@@ -31,6 +31,10 @@ const translatedCodes = new Set([
   'run_not_finished',
   'run_failed',
   'not_enough_locations',
+  // Maps.
+  'map_deleted',
+  'locations_fixed',
+  'locations_private',
 ]);
 
 /** Turns any failure into one sentence a player can read. */

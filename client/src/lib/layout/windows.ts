@@ -8,8 +8,14 @@ export type WindowState =
   | { kind: 'signIn'; mode: 'signIn' | 'signUp' }
   | { kind: 'settings' }
   | { kind: 'leaderboard' }
-  | { kind: 'createGame' }
+  /** Play with friends; `map` when it was opened from a map (its "Challenge friends"). */
+  | { kind: 'createGame'; map?: { mapId: string; mapName: string } }
+  /** SPEC §2 maps selector. */
+  | { kind: 'maps'; tab?: MapsTab }
   | { kind: 'publicProfile'; userId: string };
+
+export const mapsTabs = ['world', 'featured', 'community', 'liked', 'mine', 'search'] as const;
+export type MapsTab = (typeof mapsTabs)[number];
 
 export const openWindowAtom = atom<WindowState | null>(null);
 

@@ -11,6 +11,10 @@ export const storageKeys = {
   submittedTargets: 'gt.submittedTargets',
   gameCounter: 'gt.gameCounter',
   lastGame: 'gt.lastGame',
+  /** SPEC §3 "default map id and name". */
+  defaultMap: 'gt.defaultMap',
+  /** The map info hint (SPEC §2) was dismissed. */
+  mapInfoHintDismissed: 'gt.mapInfoHintDismissed',
   /** i18next-browser-languagedetector's cache of the chosen interface language. */
   language: 'i18nextLng',
   moduleReloadGuard: 'gt.moduleReload',

@@ -14,8 +14,8 @@ const ROUND_TIMES = [30, 60, 90, 120, 180, 300, -1, 2, 3] as const;
 const MAX_ROUNDS = 50;
 const MAX_TAG = 40;
 
-/** "Play with friends": a private game of any mode, shared by its link. */
-export function CreateGameWindow({ onClose }: { onClose: () => void }) {
+/** "Play with friends": a private game of any mode, shared by its link; on a map when opened from one. */
+export function CreateGameWindow({ map, onClose }: { map: { mapId: string; mapName: string } | null; onClose: () => void }) {
   const { t } = useTranslation();
   const format = useFormatters();
   const errorMessage = useErrorMessage();
@@ -40,6 +40,7 @@ export function CreateGameWindow({ onClose }: { onClose: () => void }) {
       gat,
       sga,
       tag: tag.trim() || null,
+      ...(map ? { mapId: map.mapId } : {}),
     });
   };
 
@@ -56,6 +57,11 @@ export function CreateGameWindow({ onClose }: { onClose: () => void }) {
     <ModalWindow title={t('setup.title')} onClose={onClose} testId="create-game-window">
       <form className="form" onSubmit={submit} noValidate>
         <p className="form__intro muted">{t('setup.intro')}</p>
+        {map && (
+          <p className="setup-map" data-testid="setup-map">
+            {t('setup.onMap', { name: map.mapName })}
+          </p>
+        )}
         <fieldset className="radio-group">
           <legend>{t('live.settings.mode')}</legend>
           {MODES.map((code) => (

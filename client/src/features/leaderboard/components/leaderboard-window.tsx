@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { ModalWindow } from '../../../components/modal-window';
+import { Pager } from '../../../components/pager';
 import { useErrorMessage } from '../../../lib/api/use-error-message';
 import { useFormatters } from '../../../lib/format/use-formatters';
 import { useWindowActions } from '../../../lib/layout/windows';
@@ -76,17 +77,7 @@ export function LeaderboardWindow({ onClose }: { onClose: () => void }) {
           </tbody>
         </table>
       )}
-      {data && pageCount > 1 && (
-        <nav className="pager" aria-label={t('leaderboard.pages')}>
-          <button type="button" className="button button--small" disabled={page === 0} onClick={() => setPage((p) => Math.max(0, p - 1))}>
-            {t('leaderboard.previous')}
-          </button>
-          <span>{t('leaderboard.pageOf', { page: page + 1, pages: pageCount })}</span>
-          <button type="button" className="button button--small" disabled={page + 1 >= pageCount} onClick={() => setPage((p) => p + 1)}>
-            {t('leaderboard.next')}
-          </button>
-        </nav>
-      )}
+      {data && <Pager page={page} total={data.total} pageSize={data.pageSize} onPage={setPage} label={t('leaderboard.pages')} />}
     </ModalWindow>
   );
 }

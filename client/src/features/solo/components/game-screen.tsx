@@ -19,6 +19,7 @@ import { forgetLastGame, readLastGame } from '../../../lib/storage/last-game';
 import { useNextRound, usePlaceGuess } from '../hooks/use-round-actions';
 import { useSoloGame } from '../hooks/use-solo-game';
 import { useStartSoloGame } from '../hooks/use-start-solo-game';
+import { MapInfoHint } from '../../../components/map-info-hint';
 import { GameHeader } from './game-header';
 import { RoundResultView } from './round-result';
 
@@ -100,6 +101,13 @@ export function GameScreen({ gameId }: { gameId: string }) {
     <div className="game-screen" data-testid="game-screen" data-round={round.roundIndex} data-phase={result ? 'result' : 'guessing'}>
       {round.streetView ? <GoogleStreetView panoId={round.streetView.panoId} heading={round.heading} /> : <PanoramaViewer url={round.panoramaUrl} heading={round.heading} movement={round.movement} />}
       <GameHeader roundNumber={round.roundIndex + 1} totalPoints={game.data.totalPoints} mapName={game.data.mapName} />
+      {round.fallback ? (
+        <p className="game-screen__fallback" role="note" data-testid="fallback-note">
+          {t('game.fallbackRound', { name: game.data.mapName })}
+        </p>
+      ) : (
+        <MapInfoHint mapName={game.data.mapName} />
+      )}
       {(round.streetView || !game.data.answerBlind) && (
         <p className="game-screen__unranked" role="note" data-testid="unranked-badge" title={t('game.unrankedGoogleHint')}>
           {t('game.unrankedGoogle')}

@@ -1,6 +1,8 @@
 import type { LatLng, SoloGameView, StartSoloGameResponse } from '@globetrail/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { isApiRequestError } from '../../../lib/api/api-error';
 import { getSession } from '../../../lib/session/session-store';
+import { forgetDefaultMap, readDefaultMap } from '../../../lib/storage/default-map';
 import { incrementGameCounter } from '../../../lib/storage/game-counter';
 import { rememberLastGame } from '../../../lib/storage/last-game';
 import { soloGameQueryKey, startSoloGame } from '../api/solo-game-api';
@@ -11,7 +13,7 @@ export const START_SOLO_MUTATION_KEY = ['solo', 'start'] as const;
 export interface StartSoloVariables {
   /** A shared location (route loc/{lat,lng}) to play as the first round. */
   at?: LatLng;
-  /** A saved map to play (one made with the generator); the default map otherwise. */
+  /** The map to play; the player's default map (else World) when absent. */
   mapId?: string;
 }
 
@@ -19,7 +21,7 @@ export function useStartSoloGame() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: START_SOLO_MUTATION_KEY,
-    mutationFn: (variables: StartSoloVariables) => startSoloGame(variables),
+    mutationFn: (variables: StartSoloVariables) => startOnDefaultMap(variables),
     onSuccess: (started) => {
       const uid = getSession()?.user.uid ?? '';
       queryClient.setQueryData(soloGameQueryKey(started.gameId), gameViewFromStart(started, uid));
@@ -27,6 +29,22 @@ export function useStartSoloGame() {
       if (uid) rememberLastGame(started.gameId, uid);
     },
   });
+}
+
+/**
+ * A start that names no map (Play, a returning visit) plays the player's default map (SPEC §3, chosen in
+ * the maps selector); a default map that no longer plays (deleted) is forgotten and World plays instead.
+ */
+async function startOnDefaultMap(variables: StartSoloVariables): Promise<StartSoloGameResponse> {
+  const fallback = variables.mapId === undefined && variables.at === undefined ? readDefaultMap() : null;
+  if (!fallback) return startSoloGame(variables);
+  try {
+    return await startSoloGame({ ...variables, mapId: fallback.mapId });
+  } catch (error) {
+    if (!(isApiRequestError(error) && error.status === 404 && error.field === 'mapId')) throw error;
+    forgetDefaultMap();
+    return startSoloGame(variables);
+  }
 }
 
 /** The start answer already holds everything the game screen shows first: no extra GET needed. */

@@ -1,0 +1,3 @@
+export function MapEditorRoute() {
+  return null;
+}
