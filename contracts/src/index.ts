@@ -26,3 +26,4 @@ export * from './rest/generator.js';
 export * from './rest/image-maps.js';
 export * from './rest/maps.js';
 export * from './maps/map-categories.js';
+export * from './maps/map-files.js';

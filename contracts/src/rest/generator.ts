@@ -61,13 +61,3 @@ export const saveGeneratedMapRequestSchema = z.object({
   name: z.string().trim().min(1).max(MAP_LIMITS.nameMax),
 });
 export type SaveGeneratedMapRequest = z.infer<typeof saveGeneratedMapRequestSchema>;
-
-/** What anyone may know of a map: never its locations. */
-export const mapSummarySchema = z.object({
-  mapId: z.string(),
-  name: z.string(),
-  locations: z.number().int(),
-  region: z.string().nullable(),
-  creatorId: z.string().nullable(),
-});
-export type MapSummary = z.infer<typeof mapSummarySchema>;

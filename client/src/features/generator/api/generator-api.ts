@@ -1,8 +1,8 @@
 import {
   generatorRunViewSchema,
-  mapSummarySchema,
+  mapEntrySchema,
   type GeneratorRunView,
-  type MapSummary,
+  type MapEntry,
   type SaveGeneratedMapRequest,
   type StartGeneratorRunRequest,
 } from '@globetrail/contracts';
@@ -24,6 +24,6 @@ export function stopGeneratorRun(runId: string): Promise<GeneratorRunView> {
   return apiPost(`${runPath(runId)}/stop`, {}, generatorRunViewSchema, { auth: true });
 }
 
-export function saveGeneratedMap(runId: string, request: SaveGeneratedMapRequest): Promise<MapSummary> {
-  return apiPost(`${runPath(runId)}/map`, request, mapSummarySchema, { auth: true });
+export function saveGeneratedMap(runId: string, request: SaveGeneratedMapRequest): Promise<MapEntry> {
+  return apiPost(`${runPath(runId)}/map`, request, mapEntrySchema, { auth: true });
 }

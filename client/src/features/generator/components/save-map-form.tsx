@@ -48,7 +48,7 @@ export function SaveMapForm({ runId, suggestedName, play }: SaveMapFormProps) {
         </h2>
         <p className="generator-saved" role="status" data-testid="generator-saved" data-map-id={saved.mapId}>
           <span aria-hidden="true">✓ </span>
-          {t('generator.save.saved', { name: saved.name, count: saved.locations, value: format.number(saved.locations) })}
+          {t('generator.save.saved', { name: saved.mapName, count: saved.loc, value: format.number(saved.loc) })}
         </p>
         <button
           type="button"
