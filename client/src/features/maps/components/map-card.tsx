@@ -2,7 +2,7 @@ import type { MapEntry } from '@globetrail/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useFormatters } from '../../../lib/format/use-formatters';
-import { useMapName } from '../hooks/use-map-name';
+import { useMapDescription, useMapName } from '../hooks/use-map-name';
 import type { PlayMap } from '../hooks/play-map';
 import { CategoryChips } from './category-chips';
 import { LikeButton } from './like-button';
@@ -21,6 +21,7 @@ export function MapCard({ map, player, editable = false, onLeave }: MapCardProps
   const format = useFormatters();
   const nameOf = useMapName();
   const name = nameOf(map);
+  const description = useMapDescription()(map);
   const starting = player.pendingMapId === map.mapId;
   return (
     <li className="map-card" data-testid="map-card" data-map-id={map.mapId}>
@@ -30,7 +31,7 @@ export function MapCard({ map, player, editable = false, onLeave }: MapCardProps
         </Link>
         <span className="map-card__author muted">{map.official ? t('maps.official') : t('maps.by', { name: map.creatorName ?? t('maps.unknownAuthor') })}</span>
       </div>
-      {map.description && <p className="map-card__description muted">{map.description}</p>}
+      {description && <p className="map-card__description muted">{description}</p>}
       <p className="map-card__figures">
         <span>{t('maps.locations', { count: map.loc, value: format.count(map.loc) })}</span>
         <span>{t('maps.plays', { count: map.plays, value: format.count(map.plays) })}</span>

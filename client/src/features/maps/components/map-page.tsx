@@ -11,7 +11,7 @@ import { usePageTitle } from '../../../lib/hooks/use-page-title';
 import { useWindowActions } from '../../../lib/layout/windows';
 import { useSession } from '../../../lib/session/use-session';
 import { useMapEntry } from '../hooks/map-queries';
-import { useMapName } from '../hooks/use-map-name';
+import { useMapDescription, useMapName } from '../hooks/use-map-name';
 import type { PlayMap } from '../hooks/play-map';
 import { CategoryChips } from './category-chips';
 import { LikeButton } from './like-button';
@@ -50,6 +50,7 @@ function MapDetails({ map, player }: { map: MapEntry; player: PlayMap }) {
   const session = useSession();
   const nameOf = useMapName();
   const name = nameOf(map);
+  const description = useMapDescription()(map);
   const mine = session !== null && map.creatorId === session.user.uid;
   const worldWide = map.coverage === 'world' || map.bounds === null;
   return (
@@ -71,7 +72,7 @@ function MapDetails({ map, player }: { map: MapEntry; player: PlayMap }) {
             )}
           </p>
         )}
-        {map.description && <p className="map-page__description">{map.description}</p>}
+        {description && <p className="map-page__description">{description}</p>}
         <dl className="map-page__figures">
           <div>
             <dt>{t('mapPage.locations')}</dt>

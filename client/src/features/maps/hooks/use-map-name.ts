@@ -29,3 +29,22 @@ export function useMapName(): (map: Named) => string {
     [regions, t],
   );
 }
+
+/**
+ * A map's description as the player reads it: the preset maps say in the interface language how their
+ * places were chosen (the server writes it in English); authors' maps keep their own words.
+ */
+export function useMapDescription(): (map: Named & Pick<MapEntry, 'description' | 'loc'>) => string {
+  const { t, i18n } = useTranslation();
+  const nameOf = useMapName();
+  const locale = i18n.resolvedLanguage ?? 'en';
+  return useCallback(
+    (map) => {
+      if (!map.official) return map.description;
+      const value = new Intl.NumberFormat(locale).format(map.loc);
+      if (PRESET_WORLD_MAPS.has(map.mapId)) return t(`maps.presetDescription.${map.mapId}` as 'maps.presetDescription.world', { value });
+      return t('maps.presetDescription.country', { name: nameOf(map), value });
+    },
+    [locale, nameOf, t],
+  );
+}
