@@ -27,3 +27,4 @@ export * from './rest/image-maps.js';
 export * from './rest/maps.js';
 export * from './maps/map-categories.js';
 export * from './maps/map-files.js';
+export * from './maps/map-drafts.js';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { EditorLocations, MapEntry } from '@globetrail/contracts';
-import type { Page } from 'playwright-core';
-import { type E2E, openSignedIn, soloView, startE2E } from '../support/e2e.js';
+import type { Download, Page } from 'playwright-core';
+import { type E2E, openPage, openSignedIn, soloView, startE2E } from '../support/e2e.js';
 import { type Player, signedUpPlayer } from '../support/test-app.js';
 
 let e2e: E2E;
@@ -12,103 +12,199 @@ beforeAll(async () => {
 });
 afterAll(() => e2e.close());
 
-const count = async (page: Page) => Number(await page.getByTestId('editor-map').getAttribute('data-locations'));
+const editorMap = (page: Page) => page.getByTestId('editor-map');
+const shownCount = async (page: Page) => Number(await editorMap(page).getAttribute('data-locations'));
 const mapIdOf = (page: Page) => /#\/mapEditor\/([^/?]+)$/.exec(page.url())![1]!;
-const editorLocations = async (mapId: string) => ((await e2e.t.http.get(`/maps/locations/${mapId}`).set('Authorization', author.token).expect(200)).body as EditorLocations).locations;
+const savedLocations = async (mapId: string) => ((await e2e.t.http.get(`/maps/locations/${mapId}`).set('Authorization', author.token).expect(200)).body as EditorLocations).locations;
+const status = (page: Page, value: 'new' | 'unsaved' | 'saved') => page.locator(`[data-testid="editor-status"][data-status="${value}"]`).waitFor();
 
-/** Saves and waits for the server's answer and the editor to say everything is saved. */
-async function save(page: Page): Promise<void> {
-  const saved = page.waitForResponse((response) => response.url().includes('/maps/postUpdate/') && response.ok());
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await saved;
-  await page.getByTestId('editor-status').getByText('All changes saved').waitFor();
+/** Presses Save (or Ctrl+S) and returns what was sent, once the server took it and the editor says so. */
+async function save(page: Page, how: 'button' | 'keys' = 'button'): Promise<Record<string, unknown>> {
+  const request = page.waitForRequest((sent) => sent.url().includes('/maps/postUpdate/'));
+  const answered = page.waitForResponse((response) => response.url().includes('/maps/postUpdate/') && response.ok());
+  if (how === 'keys') await page.keyboard.press('Control+s');
+  else await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const body = (await request).postDataJSON() as Record<string, unknown>;
+  await answered;
+  await status(page, 'saved');
+  return body;
+}
+
+async function downloaded(page: Page, button: string): Promise<{ name: string; json: unknown; text: string }> {
+  const download: Promise<Download> = page.waitForEvent('download');
+  await page.getByRole('button', { name: button }).click();
+  const file = await download;
+  const text = await readFile((await file.path())!, 'utf8');
+  return { name: file.suggestedFilename(), json: JSON.parse(text), text };
+}
+
+async function createByApi(name: string, count: number, lat: number): Promise<string> {
+  const mapId = `e2e-${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}`;
+  const locations = Array.from({ length: count }, (_, index) => ({ lat: lat + index / 10, lng: 2 + index / 10 }));
+  await e2e.t.http.post(`/maps/postUpdate/${mapId}`).set('Authorization', author.token).send({ name, locations }).expect(201);
+  return mapId;
 }
 
 describe('the map editor in Chromium', () => {
-  it('builds a map of 20 locations by clicking, exports it, refuses a broken file, imports the export as a new map and plays it', async () => {
+  it('builds a map of 20 clicked locations, saves and exports it, refuses a broken file, imports the export as a new map and plays it', async () => {
     const { page, context, errors } = await openSignedIn(e2e, author, '/#/mapEditor/new');
-    const map = page.getByTestId('editor-map');
     await page.locator('[data-testid="editor-map"][data-loaded]').waitFor();
-    const box = (await map.boundingBox())!;
+    await status(page, 'new');
+    expect(await page.title()).toContain('Map editor');
 
-    // 20 clicks on a grid wide enough apart that no click lands on a location already placed.
+    // 20 clicks on a grid spread over the world map, far enough apart that none lands on a location.
+    const box = (await editorMap(page).boundingBox())!;
     for (let row = 0; row < 4; row++) {
       for (let column = 0; column < 5; column++) {
-        const before = await count(page);
-        await page.mouse.click(box.x + box.width * (0.15 + column * 0.17), box.y + box.height * (0.2 + row * 0.18));
+        const before = await shownCount(page);
+        await page.mouse.click(box.x + box.width * (0.14 + column * 0.18), box.y + box.height * (0.22 + row * 0.18));
         await page.locator(`[data-testid="editor-map"][data-locations="${before + 1}"]`).waitFor();
       }
     }
     expect(await page.getByTestId('editor-count').innerText()).toContain('20 locations');
-    // The last one added is selected, with its position shown.
-    await page.getByTestId('editor-selected-position').waitFor();
+    // The last one added is selected, its coordinates in the panel; the categories suggested from the locations.
+    expect(await page.getByTestId('editor-selected').getAttribute('aria-label')).toBe('Location 20 of 20');
+    expect(Number(await page.getByTestId('editor-field-lat').inputValue())).toBeGreaterThan(-85);
+    await page.getByTestId('editor-suggested-categories').waitFor();
 
-    await page.getByLabel('Name').fill('Twenty places');
-    await save(page);
-    await page.waitForFunction(() => /^#\/mapEditor\/[0-9a-f-]{36}$/.test(location.hash));
+    // Without a name the editor says so by the field and sends nothing.
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Give the map a name.').waitFor();
+    expect(await page.getByLabel('Name', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+
+    await page.getByLabel('Name', { exact: true }).fill('Twenty places');
+    const created = await save(page, 'keys');
+    expect(created).toMatchObject({ name: 'Twenty places' });
+    expect(created.locations).toHaveLength(20);
+    await page.waitForURL(/#\/mapEditor\/[0-9a-f-]{36}$/);
     const firstId = mapIdOf(page);
-    const first = await editorLocations(firstId);
+    const first = await savedLocations(firstId);
     expect(first).toHaveLength(20);
+    expect(await page.title()).toContain('Twenty places');
 
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export (map-making.app)' }).click();
-    const file = await download;
-    expect(file.suggestedFilename()).toBe('twenty-places.json');
-    const exported = await readFile((await file.path())!, 'utf8');
-    expect(JSON.parse(exported)).toEqual({ name: 'Twenty places', customCoordinates: first });
+    const mapMaking = await downloaded(page, 'Export JSON (map-making.app)');
+    expect(mapMaking.name).toBe('twenty-places.json');
+    expect(mapMaking.json).toEqual({ name: 'Twenty places', customCoordinates: first });
+    const plain = await downloaded(page, 'Export [lat, lng] list');
+    expect(plain.name).toBe('twenty-places-coordinates.json');
+    expect(plain.json).toEqual(first.map(({ lat, lng }) => [lat, lng]));
 
-    // A new map: a broken file is refused with its problems, and nothing is imported.
+    // A new map: a broken file is refused entry by entry, and nothing is imported.
     await page.goto(`${e2e.url}/#/mapEditor/new`);
-    await page.locator('[data-testid="editor-map"][data-loaded]').waitFor();
+    await status(page, 'new');
     const broken = JSON.stringify({ customCoordinates: [{ lat: 10, lng: 10 }, { lat: 123, lng: 4 }, { lat: 1, lng: 'x' }, { lat: 10, lng: 10 }] });
     await page.getByTestId('editor-import-file').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(broken) });
     const problems = page.getByTestId('editor-import-problems');
     await problems.waitFor();
-    expect(await problems.innerText()).toContain('broken.json was not imported: 3 problems.');
-    expect(await problems.innerText()).toContain('Entry 2, lat');
-    expect(await problems.innerText()).toContain('Entry 4: the same place as entry 1');
-    expect(await count(page)).toBe(0);
+    const report = await problems.innerText();
+    expect(report).toContain('Nothing was imported from broken.json: 3 problems.');
+    expect(report).toContain('Entry 2: lat must be a number from −90 to 90');
+    expect(report).toContain('Entry 3: lng must be a number from −180 to 180');
+    expect(report).toContain('Entry 4: the same place as entry 1');
+    expect(await shownCount(page)).toBe(0);
+    await status(page, 'new');
 
-    // The export imports as a new map, name and all.
-    await page.getByTestId('editor-import-file').setInputFiles({ name: 'twenty-places.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
+    // The exported file imports as a new map, name and all.
+    await page.getByTestId('editor-import-file').setInputFiles({ name: 'twenty-places.json', mimeType: 'application/json', buffer: Buffer.from(mapMaking.text) });
     await page.getByText('20 locations added from twenty-places.json.').waitFor();
-    expect(await count(page)).toBe(20);
-    expect(await page.getByLabel('Name').inputValue()).toBe('Twenty places');
+    expect(await problems.count()).toBe(0);
+    expect(await shownCount(page)).toBe(20);
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Twenty places');
     await save(page);
-    await page.waitForFunction((previous) => /^#\/mapEditor\/[0-9a-f-]{36}$/.test(location.hash) && !location.hash.endsWith(previous), firstId);
+    await page.waitForURL((url) => /#\/mapEditor\/[0-9a-f-]{36}$/.test(url.toString()) && !url.toString().endsWith(firstId));
     const copyId = mapIdOf(page);
-    expect(await editorLocations(copyId)).toEqual(first);
+    expect(await savedLocations(copyId)).toEqual(first);
     expect((await e2e.t.http.get(`/maps/get/anon/${copyId}`).expect(200)).body as MapEntry).toMatchObject({ mapName: 'Twenty places', loc: 20, creatorName: 'Mapmaker' });
 
     await page.getByRole('button', { name: 'Play this map' }).click();
     await page.waitForURL(/#\/game\//);
     await page.locator('[data-testid="game-screen"][data-phase="guessing"]').waitFor();
+    await page.locator('[data-testid="panorama"][data-state="ready"]').waitFor({ timeout: 30_000 });
     expect((await soloView(e2e, page)).mapId).toBe(copyId);
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  it('keeps the editor to signed-in authors, and asks before leaving unsaved changes', async () => {
+  it("changes a saved map by keyboard, sends only what changed, shows the server's refusal on the location, asks before leaving, and deletes it", async () => {
+    const mapId = await createByApi('Along the Seine', 6, 48);
+    const { page, context, errors } = await openSignedIn(e2e, author, `/#/mapEditor/${mapId}`);
+    await page.locator('[data-testid="editor-map"][data-locations="6"]').waitFor();
+    await status(page, 'saved');
+
+    // A changed description is sent without the locations.
+    await page.getByLabel('Description').fill('Six places on the river');
+    await status(page, 'unsaved');
+    const detailsOnly = await save(page);
+    expect(detailsOnly).toEqual({ mapId, name: 'Along the Seine', description: 'Six places on the river' });
+
+    // P adds a location at the centre of the focused map; typed on the place of location 1, the server refuses it.
+    await editorMap(page).locator('canvas').focus();
+    await page.keyboard.press('p');
+    await page.locator('[data-testid="editor-map"][data-locations="7"]').waitFor();
+    await page.getByTestId('editor-field-lat').fill('48');
+    await page.getByTestId('editor-field-lat').press('Enter');
+    await page.getByTestId('editor-field-lng').fill('2');
+    await page.getByTestId('editor-field-lng').press('Enter');
+    const refused = page.waitForResponse((response) => response.url().includes('/maps/postUpdate/') && response.status() === 400);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await refused;
+    await page.getByTestId('editor-location-error').getByText('The same place as location 1: move or remove one of them.').waitFor();
+    expect(await page.getByTestId('editor-selected').getAttribute('aria-label')).toBe('Location 7 of 7');
+
+    // Removing it leaves the map as saved: nothing to send.
+    await page.getByRole('button', { name: 'Remove location' }).click();
+    await page.locator('[data-testid="editor-map"][data-locations="6"]').waitFor();
+    await status(page, 'saved');
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
+
+    // Keyboard selection: previous/next, Delete removes, Escape deselects.
+    await page.keyboard.press('Escape');
+    await editorMap(page).locator('canvas').focus();
+    await page.keyboard.press('p');
+    await page.getByRole('button', { name: 'Previous location' }).click();
+    expect(await page.getByTestId('editor-selected').getAttribute('aria-label')).toBe('Location 6 of 7');
+    await page.keyboard.press('Delete');
+    await page.locator('[data-testid="editor-map"][data-locations="6"]').waitFor();
+    await status(page, 'unsaved');
+
+    // Leaving with unsaved changes asks first; staying keeps them.
+    await page.getByRole('link', { name: 'Back to the game' }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    await leave.waitFor({ state: 'hidden' });
+    expect(page.url()).toContain(`/mapEditor/${mapId}`);
+    const replaced = await save(page, 'keys');
+    expect(replaced.locations).toHaveLength(6);
+    expect((await savedLocations(mapId)).map(({ lat }) => lat)).toEqual([48, 48.1, 48.2, 48.3, 48.4, expect.any(Number)]);
+
+    await page.getByRole('button', { name: 'Delete map' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this map?' });
+    await confirm.getByRole('button', { name: 'Delete the map' }).click();
+    await page.waitForURL((url) => url.hash === '#/' || url.hash === '');
+    expect(((await e2e.t.http.get(`/maps/get/anon/${mapId}`).expect(404)).body as { code: string }).code).toBe('map_deleted');
+    // The refused save is the only failed request the browser logged.
+    expect(errors).toEqual(['console: Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+    await context.close();
+  });
+
+  it('keeps the editor to signed-in authors: a guest is asked to sign in, another player and a deleted map are explained', async () => {
+    const guest = await openPage(e2e, '/#/mapEditor/new');
+    await guest.page.getByTestId('editor-gate').getByText('You are playing as a guest.', { exact: false }).waitFor();
+    await guest.page.getByTestId('editor-gate').getByRole('button', { name: 'Sign in' }).click();
+    await guest.page.getByRole('dialog', { name: 'Sign in' }).waitFor();
+    expect(guest.errors).toEqual([]);
+
+    const mapId = await createByApi('Not yours', 5, 40);
     const stranger = await signedUpPlayer(e2e.t, 'Stranger');
-    const mapId = `e2e-map-${Date.now()}`;
-    const places = Array.from({ length: 5 }, (_, i) => ({ lat: 48 + i / 10, lng: 2 + i / 10 }));
-    await e2e.t.http.post(`/maps/postUpdate/${mapId}`).set('Authorization', author.token).send({ name: 'Not yours', locations: places }).expect(201);
+    const other = await openSignedIn(e2e, stranger, `/#/mapEditor/${mapId}`);
+    await other.page.getByRole('heading', { name: 'Only its author can edit this map' }).waitFor();
+    await other.page.getByRole('link', { name: "Open the map's page" }).waitFor();
+    // The stranger's browser never asked for the map's locations (its answers).
+    expect(other.errors).toEqual([]);
 
-    const { page, context, errors } = await openSignedIn(e2e, stranger, `/#/mapEditor/${mapId}`);
-    await page.getByText('Only its author can edit this map.').waitFor();
-
+    await e2e.t.http.post(`/maps/delete/${mapId}`).set('Authorization', author.token).send({}).expect(200);
     const own = await openSignedIn(e2e, author, `/#/mapEditor/${mapId}`);
-    await own.page.locator('[data-testid="editor-map"][data-locations="5"]').waitFor();
-    await own.page.getByLabel('Description').fill('Along the Seine');
-    await own.page.getByRole('link', { name: 'Back to the game' }).click();
-    const leave = own.page.getByRole('dialog', { name: 'Leave without saving?' });
-    await leave.waitFor();
-    await leave.getByRole('button', { name: 'Stay and save' }).click();
-    await save(own.page);
-    expect((await e2e.t.http.get(`/maps/get/anon/${mapId}`).expect(200)).body as MapEntry).toMatchObject({ description: 'Along the Seine' });
-    // The stranger's page logged the refused request (403) and nothing else.
-    expect(errors.every((error) => error.includes('status of 403'))).toBe(true);
-    expect(own.errors).toEqual([]);
-    await Promise.all([context.close(), own.context.close()]);
+    await own.page.getByRole('heading', { name: 'This map was deleted' }).waitFor();
+    await Promise.all([guest.context.close(), other.context.close(), own.context.close()]);
   });
 });

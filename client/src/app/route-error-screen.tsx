@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
@@ -16,7 +17,7 @@ export function reloadOnceForModuleFailure(): boolean {
   return true;
 }
 
-function statusName(status: number, statusText: string, t: ReturnType<typeof useTranslation>['t']): string {
+function statusName(status: number, statusText: string, t: TFunction): string {
   switch (status) {
     case 400:
       return t('routeErrors.badRequest');

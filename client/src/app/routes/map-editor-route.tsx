@@ -4,8 +4,8 @@ import { MapEditorPage } from '../../features/map-editor/components/map-editor-p
 import { usePlayMap } from '../hooks/use-play-map';
 
 /**
- * mapEditor/{key} (SPEC §2): `new` makes a map under an id chosen here (so a retried first save creates
- * it once), any other key opens that map. Once a new map is saved, the address names it.
+ * mapEditor/{key} (SPEC §2): `new` makes a map under an id chosen here (a UUID, so a retried first save
+ * creates it once), any other key opens that map. Once a new map is saved, the address names it.
  */
 export function MapEditorRoute() {
   const { key = 'new' } = useParams();

@@ -41,3 +41,11 @@ export function isCountryCode(code: string): boolean {
 export function atlasIdOf(code: string): string | null {
   return NUMERIC_BY_ALPHA2[code] ?? null;
 }
+
+let alpha2ByAtlasId: Map<string, string> | null = null;
+
+/** The country code of a world-atlas feature id (its numeric code), or null for a shape without one. */
+export function countryCodeOfAtlasId(id: string): string | null {
+  alpha2ByAtlasId ??= new Map(Object.entries(NUMERIC_BY_ALPHA2).map(([alpha2, numeric]) => [numeric, alpha2]));
+  return alpha2ByAtlasId.get(id) ?? null;
+}

@@ -14,9 +14,13 @@ import { apiGet, apiPost } from '../../../lib/api/api-client';
 
 const path = (mapId: string) => encodeURIComponent(mapId);
 
-export function fetchEditedMap(mapId: string, signal?: AbortSignal): Promise<[MapEntry, EditorLocations]> {
-  const options = { auth: true, ...(signal ? { signal } : {}) };
-  return Promise.all([apiGet(`/maps/get/${path(mapId)}`, mapEntrySchema, options), apiGet(`/maps/locations/${path(mapId)}`, editorLocationsSchema, options)]);
+export function fetchMapEntry(mapId: string, signal?: AbortSignal): Promise<MapEntry> {
+  return apiGet(`/maps/get/${path(mapId)}`, mapEntrySchema, { auth: true, ...(signal ? { signal } : {}) });
+}
+
+/** Every location of the caller's own map (403 locations_private for anyone else's). */
+export function fetchMapLocations(mapId: string, signal?: AbortSignal): Promise<EditorLocations> {
+  return apiGet(`/maps/locations/${path(mapId)}`, editorLocationsSchema, { auth: true, ...(signal ? { signal } : {}) });
 }
 
 /** Creates the map under this id, or saves its author's changes: a retry of the same save changes nothing. */
@@ -25,7 +29,7 @@ export function saveMap(mapId: string, request: PostMapUpdateRequest): Promise<M
 }
 
 export function previewLocation(at: LatLng): Promise<MapPreview> {
-  return apiPost('/maps/preview', at, mapPreviewSchema, { auth: true });
+  return apiPost('/maps/preview', { lat: at.lat, lng: at.lng }, mapPreviewSchema, { auth: true });
 }
 
 export function deleteMap(mapId: string): Promise<DeleteMapResponse> {

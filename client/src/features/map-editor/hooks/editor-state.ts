@@ -1,36 +1,36 @@
-import type { LatLng, MapCategories, MapEntry, MapLocationInput } from '@globetrail/contracts';
+import { type LatLng, type MapCategories, type MapDraft, type MapEntry, type MapLocationInput, placeKey, type SavedMap } from '@globetrail/contracts';
 
-/** The map as the editor holds it, and what was last saved, to tell what changed. */
-export interface EditorState {
-  name: string;
-  description: string;
-  /** Null: let the server suggest them from the locations (a new map the author has not categorised). */
-  categories: MapCategories | null;
+/** The map as the editor holds it, and what the server holds of it (to tell what a save must send). */
+export interface EditorState extends MapDraft {
   locations: MapLocationInput[];
+  /** Index of the selected location. */
   selected: number | null;
-  /** Bumped by every change to the locations; compared with `savedVersion`. */
-  version: number;
-  savedVersion: number;
-  saved: { name: string; description: string; categories: string } | null;
+  /** Null until the map's first save. */
+  saved: SavedMap | null;
   /** False for a map of pictures: its details change, its locations do not. */
   editable: boolean;
+  /** Bumped when the view should frame every location: the map opened, a file was imported. */
+  frame: number;
 }
 
 export type EditorAction =
   | { type: 'loaded'; entry: MapEntry; locations: MapLocationInput[]; editable: boolean }
   | { type: 'add'; at: LatLng }
   | { type: 'move'; index: number; at: LatLng }
+  /** A location's fields typed in the panel (already checked against mapLocationInputSchema). */
+  | { type: 'edit'; index: number; location: MapLocationInput }
   | { type: 'remove'; index: number }
   | { type: 'select'; index: number | null }
   | { type: 'name'; value: string }
   | { type: 'description'; value: string }
   | { type: 'categories'; value: MapCategories | null }
   | { type: 'import'; locations: MapLocationInput[]; name: string | null }
-  | { type: 'saved'; entry: MapEntry; version: number };
+  /** The server took `sent` and answered `entry`. */
+  | { type: 'saved'; entry: MapEntry; sent: MapDraft };
 
-export const emptyEditor: EditorState = { name: '', description: '', categories: null, locations: [], selected: null, version: 0, savedVersion: 0, saved: null, editable: true };
+export const emptyEditor: EditorState = { name: '', description: '', categories: null, locations: [], selected: null, saved: null, editable: true, frame: 0 };
 
-const categoriesOf = (entry: MapEntry): MapCategories => ({
+export const categoriesOf = (entry: MapEntry): MapCategories => ({
   coverage: entry.coverage,
   urbanRural: entry.urbanRural,
   coastalInland: entry.coastalInland,
@@ -38,7 +38,12 @@ const categoriesOf = (entry: MapEntry): MapCategories => ({
   countryStreakEligible: entry.countryStreakEligible,
 });
 
+/** Six decimals (about 10 cm), as precise as a click or a drag means. */
 const round = (degrees: number) => Math.round(degrees * 1e6) / 1e6;
+/** The flat map draws Web Mercator, which stops short of the poles. */
+const MAX_LAT = 85;
+
+const placed = (at: LatLng) => ({ lat: round(Math.max(-MAX_LAT, Math.min(MAX_LAT, at.lat))), lng: round(at.lng) });
 
 /** The editor's rules, one pure function: every change is an action. */
 export function editorReducer(state: EditorState, action: EditorAction): EditorState {
@@ -52,21 +57,30 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
         categories,
         locations: action.locations,
         editable: action.editable,
-        saved: { name: action.entry.mapName, description: action.entry.description, categories: JSON.stringify(categories) },
+        saved: { name: action.entry.mapName, description: action.entry.description, categories, locations: action.locations },
+        frame: state.frame + 1,
       };
     }
-    case 'add':
+    case 'add': {
       if (!state.editable) return state;
-      return { ...state, locations: [...state.locations, { lat: round(action.at.lat), lng: round(action.at.lng) }], selected: state.locations.length, version: state.version + 1 };
-    case 'move': {
-      if (!state.editable || !state.locations[action.index]) return state;
-      const locations = state.locations.map((location, index) => (index === action.index ? { ...location, lat: round(action.at.lat), lng: round(action.at.lng) } : location));
-      return { ...state, locations, version: state.version + 1 };
+      const location = placed(action.at);
+      // A place is on a map once: adding it again selects it.
+      const key = placeKey(location);
+      const existing = state.locations.findIndex((other) => placeKey(other) === key);
+      if (existing >= 0) return { ...state, selected: existing };
+      return { ...state, locations: [...state.locations, location], selected: state.locations.length };
     }
+    case 'move': {
+      const current = state.locations[action.index];
+      if (!state.editable || !current) return state;
+      return { ...state, locations: replaced(state.locations, action.index, { ...current, ...placed(action.at) }) };
+    }
+    case 'edit':
+      if (!state.editable || !state.locations[action.index]) return state;
+      return { ...state, locations: replaced(state.locations, action.index, action.location) };
     case 'remove': {
       if (!state.editable || !state.locations[action.index]) return state;
-      const locations = state.locations.filter((_, index) => index !== action.index);
-      return { ...state, locations, selected: null, version: state.version + 1 };
+      return { ...state, locations: state.locations.filter((_, index) => index !== action.index), selected: null };
     }
     case 'select':
       return { ...state, selected: action.index !== null && state.locations[action.index] ? action.index : null };
@@ -77,15 +91,21 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case 'categories':
       return { ...state, categories: action.value };
     case 'import':
-      if (!state.editable) return state;
-      return { ...state, locations: [...state.locations, ...action.locations], name: state.name.trim() === '' && action.name ? action.name : state.name, selected: null, version: state.version + 1 };
+      if (!state.editable || action.locations.length === 0) return state;
+      return {
+        ...state,
+        locations: [...state.locations, ...action.locations],
+        name: state.name.trim() === '' && action.name ? action.name : state.name,
+        selected: null,
+        frame: state.frame + 1,
+      };
     case 'saved': {
       const categories = categoriesOf(action.entry);
       return {
         ...state,
-        categories,
-        savedVersion: action.version,
-        saved: { name: action.entry.mapName, description: action.entry.description, categories: JSON.stringify(categories) },
+        // Categories the server suggested for a new map are now the map's own, shown as chosen.
+        categories: state.categories ?? categories,
+        saved: { name: action.entry.mapName, description: action.entry.description, categories, locations: action.sent.locations },
       };
     }
     default: {
@@ -95,13 +115,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
   }
 }
 
-/** What a save would change: nothing (null), or the fields to send (locations only when they changed). */
-export function changesOf(state: EditorState): { details: boolean; locations: boolean } | null {
-  const locations = state.saved === null || state.version !== state.savedVersion;
-  const details =
-    state.saved === null ||
-    state.name.trim() !== state.saved.name ||
-    state.description.trim() !== state.saved.description ||
-    (state.categories !== null && JSON.stringify(state.categories) !== state.saved.categories);
-  return locations || details ? { details, locations } : null;
+function replaced<T>(list: readonly T[], index: number, value: T): T[] {
+  const copy = [...list];
+  copy[index] = value;
+  return copy;
 }
