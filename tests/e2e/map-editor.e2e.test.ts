@@ -141,6 +141,14 @@ describe('the map editor in Chromium', () => {
     await editorMap(page).locator('canvas').focus();
     await page.keyboard.press('p');
     await page.locator('[data-testid="editor-map"][data-locations="7"]').waitFor();
+    // The selected location's marker drags to a new place.
+    const lngBefore = Number(await page.getByTestId('editor-field-lng').inputValue());
+    const marker = (await page.getByTestId('editor-selected-marker').boundingBox())!;
+    await page.mouse.move(marker.x + marker.width / 2, marker.y + marker.height / 2);
+    await page.mouse.down();
+    for (let step = 1; step <= 5; step++) await page.mouse.move(marker.x + marker.width / 2 + step * 16, marker.y + marker.height / 2);
+    await page.mouse.up();
+    await page.waitForFunction((before) => Number((document.querySelector('[data-testid="editor-field-lng"]') as HTMLInputElement).value) > before, lngBefore);
     await page.getByTestId('editor-field-lat').fill('48');
     await page.getByTestId('editor-field-lat').press('Enter');
     await page.getByTestId('editor-field-lng').fill('2');
@@ -167,7 +175,8 @@ describe('the map editor in Chromium', () => {
     await page.locator('[data-testid="editor-map"][data-locations="6"]').waitFor();
     await status(page, 'unsaved');
 
-    // Leaving with unsaved changes asks first; staying keeps them.
+    // Leaving with unsaved changes asks first: the browser (reload, closing the tab) and the app; staying keeps them.
+    expect(await page.evaluate(() => !window.dispatchEvent(new Event('beforeunload', { cancelable: true })))).toBe(true);
     await page.getByRole('link', { name: 'Back to the game' }).click();
     const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
     await leave.getByRole('button', { name: 'Stay' }).click();

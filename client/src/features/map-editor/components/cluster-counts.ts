@@ -1,17 +1,18 @@
 import { type Map as MaplibreMap, Marker } from 'maplibre-gl';
-import { LOCATIONS_SOURCE_ID } from './editor-map-layers';
+import { CLUSTER_LAYER_ID } from './editor-map-layers';
 
 /**
  * Writes each cluster's size over it ("12", "1.2k"): the offline style has no glyphs for a symbol layer,
- * so the numbers are small HTML labels that let clicks through to the cluster. They follow the clusters
- * whenever the map settles (after a pan, a zoom or new data). Returns what removes them.
+ * so the numbers are small HTML labels that let clicks through to the cluster. They follow the drawn
+ * clusters whenever the map settles (after a pan, a zoom or new data). Returns what removes them.
  */
 export function showClusterCounts(map: MaplibreMap): () => void {
   const labels = new Map<number, Marker>();
   const update = () => {
-    if (!map.getSource(LOCATIONS_SOURCE_ID)) return;
+    if (!map.getLayer(CLUSTER_LAYER_ID)) return;
     const shown = new Set<number>();
-    for (const feature of map.querySourceFeatures(LOCATIONS_SOURCE_ID, { filter: ['has', 'point_count'] })) {
+    // What is drawn now (not every cached tile's clusters, which mix zoom levels).
+    for (const feature of map.queryRenderedFeatures({ layers: [CLUSTER_LAYER_ID] })) {
       const id = feature.properties.cluster_id as number;
       if (shown.has(id) || feature.geometry.type !== 'Point') continue;
       shown.add(id);

@@ -5,9 +5,11 @@ interface GameHeaderProps {
   roundNumber: number;
   totalPoints: number;
   mapName: string;
+  /** The map's name opens the maps selector: where a player looks to play another map. */
+  onChooseMap: () => void;
 }
 
-export function GameHeader({ roundNumber, totalPoints, mapName }: GameHeaderProps) {
+export function GameHeader({ roundNumber, totalPoints, mapName, onChooseMap }: GameHeaderProps) {
   const { t } = useTranslation();
   const format = useFormatters();
   return (
@@ -24,10 +26,10 @@ export function GameHeader({ roundNumber, totalPoints, mapName }: GameHeaderProp
           {format.number(totalPoints)}
         </span>
       </div>
-      <div className="game-header__item game-header__item--map">
+      <button type="button" className="game-header__item game-header__item--map" onClick={onChooseMap} title={t('game.chooseMap')} data-testid="game-map-name">
         <span className="game-header__label">{t('game.map')}</span>
         <span className="game-header__value">{mapName}</span>
-      </div>
+      </button>
     </header>
   );
 }

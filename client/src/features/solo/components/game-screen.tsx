@@ -6,6 +6,7 @@ import { ErrorMessage } from '../../../components/error-message';
 import { GoogleStreetView } from '../../../components/google-street-view';
 import { GuessPanel } from '../../../components/guess-panel';
 import { LoadingScreen } from '../../../components/loading-screen';
+import { MapInfoHint } from '../../../components/map-info-hint';
 import { PanoramaViewer } from '../../../components/panorama-viewer';
 import { isApiRequestError } from '../../../lib/api/api-error';
 import { useErrorMessage } from '../../../lib/api/use-error-message';
@@ -13,13 +14,13 @@ import { useActionKeys } from '../../../lib/hooks/use-action-keys';
 import { useMinimumDuration } from '../../../lib/hooks/use-minimum-duration';
 import { showSnack } from '../../../lib/layout/snacks';
 import { useWindowActions } from '../../../lib/layout/windows';
+import { useMapName } from '../../../lib/maps/map-names';
 import { getSession } from '../../../lib/session/session-store';
 import { readGameCounter } from '../../../lib/storage/game-counter';
 import { forgetLastGame, readLastGame } from '../../../lib/storage/last-game';
 import { useNextRound, usePlaceGuess } from '../hooks/use-round-actions';
 import { useSoloGame } from '../hooks/use-solo-game';
 import { useStartSoloGame } from '../hooks/use-start-solo-game';
-import { MapInfoHint } from '../../../components/map-info-hint';
 import { GameHeader } from './game-header';
 import { RoundResultView } from './round-result';
 
@@ -36,6 +37,7 @@ export function GameScreen({ gameId }: { gameId: string }) {
   const nextRound = useNextRound(gameId);
   const startGame = useStartSoloGame();
   const { open } = useWindowActions();
+  const nameOf = useMapName();
   const [guess, setGuess] = useState<{ roundIndex: number; at: LatLng } | null>(null);
 
   const round = game.data?.rounds.at(-1) ?? null;
@@ -97,22 +99,25 @@ export function GameScreen({ gameId }: { gameId: string }) {
     );
   }
 
+  const mapName = nameOf(game.data);
   return (
     <div className="game-screen" data-testid="game-screen" data-round={round.roundIndex} data-phase={result ? 'result' : 'guessing'}>
       {round.streetView ? <GoogleStreetView panoId={round.streetView.panoId} heading={round.heading} /> : <PanoramaViewer url={round.panoramaUrl} heading={round.heading} movement={round.movement} />}
-      <GameHeader roundNumber={round.roundIndex + 1} totalPoints={game.data.totalPoints} mapName={game.data.mapName} />
-      {round.fallback ? (
-        <p className="game-screen__fallback" role="note" data-testid="fallback-note">
-          {t('game.fallbackRound', { name: game.data.mapName })}
-        </p>
-      ) : (
-        <MapInfoHint mapName={game.data.mapName} />
-      )}
-      {(round.streetView || !game.data.answerBlind) && (
-        <p className="game-screen__unranked" role="note" data-testid="unranked-badge" title={t('game.unrankedGoogleHint')}>
-          {t('game.unrankedGoogle')}
-        </p>
-      )}
+      <GameHeader roundNumber={round.roundIndex + 1} totalPoints={game.data.totalPoints} mapName={mapName} onChooseMap={() => open({ kind: 'maps' })} />
+      <div className="game-screen__notes">
+        {(round.streetView || !game.data.answerBlind) && (
+          <p className="game-screen__unranked" role="note" data-testid="unranked-badge" title={t('game.unrankedGoogleHint')}>
+            {t('game.unrankedGoogle')}
+          </p>
+        )}
+        {round.fallback ? (
+          <p className="game-screen__fallback" role="note" data-testid="fallback-note">
+            {t('game.fallbackRound', { name: mapName })}
+          </p>
+        ) : (
+          <MapInfoHint mapName={mapName} />
+        )}
+      </div>
       {guessing && (
         <GuessPanel
           guess={currentGuess}
