@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { type ArenaEvent, arenaEventSchema } from './arena-events.js';
+import { type ChallengeEvent, type ChallengePlayEvent, challengeEventSchema, challengePlayEventSchema } from './challenge-events.js';
 import { type GameEvent, gameEventSchema } from './game-events.js';
 import { catalogueEventSchema, type MapEvent, type MapLikeEvent, mapEventSchema, mapLikeEventSchema } from './map-events.js';
 import { type SoloEvent, soloEventSchema } from './solo-events.js';
 import { type UserEvent, userEventSchema } from './user-events.js';
 
-export const domainEventSchema = z.union([userEventSchema, soloEventSchema, gameEventSchema, arenaEventSchema, mapEventSchema, mapLikeEventSchema, catalogueEventSchema]);
+export const domainEventSchema = z.union([userEventSchema, soloEventSchema, gameEventSchema, arenaEventSchema, mapEventSchema, mapLikeEventSchema, catalogueEventSchema, challengeEventSchema, challengePlayEventSchema]);
 export type DomainEvent = z.infer<typeof domainEventSchema>;
 export type DomainEventType = DomainEvent['type'];
 
@@ -20,6 +21,9 @@ export const streamName = {
   mapLike: (mapId: string, userId: string) => `maplike-${mapId}~${userId}`,
   /** The catalogue's own facts: which preset seed is complete. */
   catalogue: () => 'catalogue-presets',
+  challenge: (challengeId: string) => `challenge-${challengeId}`,
+  /** One player's part in one challenge: a stream a pair, so players of a popular challenge never wait for each other. */
+  challengePlay: (challengeId: string, userId: string) => `challengeplay-${challengeId}~${userId}`,
 } as const;
 
 export type StreamCategory = keyof typeof streamName;
@@ -47,6 +51,8 @@ const gameEventTypes = typesOf(gameEventSchema);
 const arenaEventTypes = typesOf(arenaEventSchema);
 const mapEventTypes = typesOf(mapEventSchema);
 const mapLikeEventTypes = typesOf(mapLikeEventSchema);
+const challengeEventTypes = typesOf(challengeEventSchema);
+const challengePlayEventTypes = typesOf(challengePlayEventSchema);
 
 /** Every game event type, for code that handles them all (a read model of whole games). */
 export const allGameEventTypes = [...gameEventTypes] as Array<GameEvent['type']>;
@@ -57,3 +63,5 @@ export const isGameEvent = (event: DomainEvent): event is GameEvent => gameEvent
 export const isArenaEvent = (event: DomainEvent): event is ArenaEvent => arenaEventTypes.has(event.type);
 export const isMapEvent = (event: DomainEvent): event is MapEvent => mapEventTypes.has(event.type);
 export const isMapLikeEvent = (event: DomainEvent): event is MapLikeEvent => mapLikeEventTypes.has(event.type);
+export const isChallengeEvent = (event: DomainEvent): event is ChallengeEvent => challengeEventTypes.has(event.type);
+export const isChallengePlayEvent = (event: DomainEvent): event is ChallengePlayEvent => challengePlayEventTypes.has(event.type);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { latLngSchema } from '../rules/geo.js';
 import { eloRatingChangedV1 } from './arena-events.js';
+import { dailyChallengeStreakChangedV1, dailyVisitRecordedV1 } from './challenge-events.js';
 import { defineEvent, instantSchema } from './define-event.js';
 
 export const displayNameSchema = z.string().trim().min(1).max(40);
@@ -44,7 +45,7 @@ export const scoreSubmittedV1 = defineEvent(
 
 export const userDeletedV1 = defineEvent('UserDeleted', 1, z.object({ userId: z.string().min(1), deletedAt: instantSchema }));
 
-export const userEventSchema = z.discriminatedUnion('type', [userCreatedV1, userRegisteredV1, scoreSubmittedV1, userDeletedV1, eloRatingChangedV1]);
+export const userEventSchema = z.discriminatedUnion('type', [userCreatedV1, userRegisteredV1, scoreSubmittedV1, userDeletedV1, eloRatingChangedV1, dailyVisitRecordedV1, dailyChallengeStreakChangedV1]);
 export type UserEvent = z.infer<typeof userEventSchema>;
 export type UserCreated = z.infer<typeof userCreatedV1>;
 export type UserRegistered = z.infer<typeof userRegisteredV1>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { mapLocationSchema } from '../events/map-events.js';
 import { mapEntrySchema } from '../rest/maps.js';
 import { latLngSchema } from '../rules/geo.js';
+import { movementSchema } from '../rest/panorama.js';
 import { soloGameViewSchema } from '../rest/solo.js';
 
 /**
@@ -20,6 +21,13 @@ export const userProfileDocSchema = z.object({
   /** Arena rating (Elo); everyone starts at 1000. */
   elo: z.number().int(),
   createdAt: z.string(),
+  /** SPEC §3's streaks and current challenge; absent on documents projected before challenges existed. */
+  dvs: z.number().int().optional(),
+  dvsb: z.number().int().optional(),
+  dcs: z.number().int().optional(),
+  dcsb: z.number().int().optional(),
+  dcsd: z.string().optional(),
+  currentChallengeID: z.string().nullable().optional(),
 });
 export type UserProfileDoc = z.infer<typeof userProfileDocSchema>;
 
@@ -49,6 +57,9 @@ export const readModelCollections = {
   mapLocationCounts: 'map_location_counts',
   mapLikes: 'map_likes',
   mapSearchTerms: 'map_search_terms',
+  challenges: 'challenges',
+  challengeProgress: 'challenge_progress',
+  challengeComments: 'challenge_comments',
 } as const;
 
 /** A lobby duel waiting for its opponent. */
@@ -78,6 +89,8 @@ export const roundPanoramaDocSchema = z.object({
    * before movement lack it until the projection is rebuilt; their pictures offer no moves.
    */
   location: latLngSchema.optional(),
+  /** What the round lets its player do with the picture; absent means `move`. */
+  movement: movementSchema.optional(),
 });
 export type RoundPanoramaDoc = z.infer<typeof roundPanoramaDocSchema>;
 
@@ -120,3 +133,81 @@ export const mapSearchTermDocSchema = mapDocSchema.pick({ mapId: true, likes: tr
   term: z.string(),
 });
 export type MapSearchTermDoc = z.infer<typeof mapSearchTermDocSchema>;
+
+/**
+ * A challenge as its lists and page show it (never its targets): SPEC §3's settings plus counters.
+ * `listed` is false for private challenges (`ip`), which only their link reaches; `ends` is `ed` or a
+ * far-future value, so "ending soonest" sorts open-ended challenges last.
+ */
+export const challengeDocSchema = z.object({
+  id: z.string(),
+  aid: z.string(),
+  an: z.string(),
+  mid: z.string(),
+  mn: z.string(),
+  mc: z.string().nullable(),
+  mmd: z.number(),
+  nr: z.number().int(),
+  t: z.string(),
+  d: z.string(),
+  sd: z.number().int().nullable(),
+  ed: z.number().int().nullable(),
+  ip: z.boolean(),
+  nmpz: z.boolean(),
+  nm: z.boolean(),
+  hsn: z.boolean(),
+  rl: z.number().int(),
+  gat: z.boolean(),
+  mlte: z.number().int(),
+  bl: z.boolean(),
+  dmdp1: z.number(),
+  dmdp2: z.number(),
+  daily: z.string().nullable(),
+  authorChoseRounds: z.boolean(),
+  createdAt: z.string(),
+  listed: z.boolean(),
+  ends: z.number().int(),
+  players: z.number().int(),
+  completions: z.number().int(),
+  ratingSum: z.number().int(),
+  ratings: z.number().int(),
+  rating: z.number(),
+  comments: z.number().int(),
+});
+export type ChallengeDoc = z.infer<typeof challengeDocSchema>;
+
+/**
+ * One player's progress in one challenge (`{challengeId}:{userId}`). Server-only: `targets` are the
+ * targets of the rounds the player has finished, and `current` the round they have open (with its
+ * picture token, which only that player is given).
+ */
+export const challengeProgressDocSchema = z.object({
+  id: z.string(),
+  challengeId: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  joined: z.boolean(),
+  spr: z.array(z.number().int()),
+  glpr: z.array(z.string()),
+  targets: z.array(z.string()),
+  rating: z.number().int().nullable(),
+  totalPoints: z.number().int(),
+  rounds: z.number().int(),
+  completed: z.boolean(),
+  current: z
+    .object({ roundIndex: z.number().int(), token: z.string(), heading: z.number(), startedAt: z.string(), deadline: z.string().nullable() })
+    .nullable(),
+  updatedAt: z.string(),
+});
+export type ChallengeProgressDoc = z.infer<typeof challengeProgressDocSchema>;
+
+export const challengeCommentDocSchema = z.object({
+  id: z.string(),
+  challengeId: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  roundIndex: z.number().int(),
+  comment: z.string(),
+  at: z.string(),
+});
+export type ChallengeCommentDoc = z.infer<typeof challengeCommentDocSchema>;

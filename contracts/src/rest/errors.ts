@@ -55,5 +55,13 @@ export const errorCodes = [
   'map_deleted',
   'locations_fixed',
   'locations_private',
+  // Challenges (contracts/src/rest/challenges.ts, docs/challenges.md)
+  'challenge_not_started',
+  'challenge_ended',
+  'not_joined',
+  'level_too_low',
+  'round_time_over',
+  'already_rated',
+  'challenge_completed',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -16,11 +16,19 @@ export const userProfileViewSchema = z.object({
   /** Arena rating (Elo). */
   elo: z.number().int(),
   createdAt: z.string(),
+  /** SPEC §3: daily visit streak and its best, daily challenge streak, its best and its last day (`YYYYMMDD`). */
+  dvs: z.number().int(),
+  dvsb: z.number().int(),
+  dcs: z.number().int(),
+  dcsb: z.number().int(),
+  dcsd: z.string(),
+  /** The challenge the player joined last and has not left, else null. */
+  currentChallengeID: z.string().nullable(),
 });
 export type UserProfileView = z.infer<typeof userProfileViewSchema>;
 
 export const publicProfileViewSchema = userProfileViewSchema
-  .omit({ isAnonymous: true, currentCountryStreak: true })
+  .omit({ isAnonymous: true, currentCountryStreak: true, currentChallengeID: true })
   .extend({ photoUrl: z.string() });
 export type PublicProfileView = z.infer<typeof publicProfileViewSchema>;
 

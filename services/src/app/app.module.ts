@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import type { AppConfig } from '../config/config.js';
 import { ClientAppModule } from '../features/client-app/client-app.module.js';
 import { ArenaModule } from '../features/arena/arena.module.js';
+import { ChallengesModule } from '../features/challenges/challenges.module.js';
 import { GamesModule } from '../features/games/games.module.js';
 import { GeneratorModule } from '../features/generator/generator.module.js';
 import { ImageMapsModule } from '../features/image-maps/image-maps.module.js';
@@ -26,7 +27,7 @@ export class AppModule {
         : IdentityModule.forRoot({ mode: 'oidc', issuer: config.identity.issuer, jwksUrl: config.identity.jwksUrl, audience: config.identity.audience });
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config), identity, SoloModule, UsersModule, ScoreModule, LeaderboardModule, PanoramaModule, ClientAppModule, LiveModule, GamesModule, ArenaModule, GeneratorModule, ImageMapsModule, MapsModule, ProcessManagersModule],
+      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config), identity, SoloModule, UsersModule, ScoreModule, LeaderboardModule, PanoramaModule, ClientAppModule, LiveModule, GamesModule, ArenaModule, GeneratorModule, ImageMapsModule, MapsModule, ChallengesModule, ProcessManagersModule],
     };
   }
 }

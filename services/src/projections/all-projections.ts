@@ -1,4 +1,7 @@
 import { arenaRatingsProjection } from './arena-ratings/arena-ratings.projection.js';
+import { challengeCommentsProjection } from './challenge-comments/challenge-comments.projection.js';
+import { challengeProgressProjection } from './challenge-progress/challenge-progress.projection.js';
+import { challengesProjection } from './challenges/challenges.projection.js';
 import { liveGamesProjection } from './live-games/live-games.projection.js';
 import { leaderboardProjection } from './leaderboard/leaderboard.projection.js';
 import { mapLikesProjection } from './map-likes/map-likes.projection.js';
@@ -21,4 +24,7 @@ export const allProjections: readonly Projection[] = [
   mapsProjection,
   mapLocationsProjection,
   mapLikesProjection,
+  challengesProjection,
+  challengeProgressProjection,
+  challengeCommentsProjection,
 ];

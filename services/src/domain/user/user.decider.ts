@@ -1,5 +1,7 @@
 import type { LatLng, ScoreSubmission, UserEvent } from '@globetrail/contracts';
 import { LIVE, sameLocation } from '@globetrail/contracts';
+import { utcDay } from '../challenge/daily.js';
+import { type DailyChallengeStreak, nextDailyChallengeStreak, nextVisitStreak, type VisitStreak } from '../challenge/streaks.js';
 import { assertNever, type Decider, type Decision, reject } from '../decider.js';
 
 export type UserState =
@@ -18,6 +20,8 @@ export type UserState =
       elo: number;
       /** Arena matches already rated (a match changes a rating once). */
       ratedGames: ReadonlySet<string>;
+      visits: VisitStreak;
+      dailyChallenges: DailyChallengeStreak;
     }
   | { status: 'deleted'; userId: string };
 
@@ -39,7 +43,11 @@ export type UserCommand =
   | { type: 'SubmitScore'; userId: string; isAnonymous: boolean; submission: ScoreSubmission; round: ScoredRound | null }
   | { type: 'DeleteUser'; userId: string }
   /** An arena match ended: apply the rating change the game decided (once per match). */
-  | { type: 'RateArenaMatch'; userId: string; gameId: string; opponentId: string; outcome: 'win' | 'draw' | 'loss'; delta: number };
+  | { type: 'RateArenaMatch'; userId: string; gameId: string; opponentId: string; outcome: 'win' | 'draw' | 'loss'; delta: number }
+  /** SPEC §4: the once-a-day visit check of a signed-in player. */
+  | { type: 'RecordDailyVisit'; userId: string }
+  /** A daily challenge was completed (its last round scored) on `day`, UTC. */
+  | { type: 'RecordDailyChallengeCompleted'; userId: string; challengeId: string; day: string };
 
 export const targetKey = (target: LatLng) => `${target.lat.toFixed(6)},${target.lng.toFixed(6)}`;
 
@@ -76,6 +84,20 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         const data = { userId: command.userId, gameId: command.gameId, opponentId: command.opponentId, outcome: command.outcome, before: state.elo, after, at };
         return [{ type: 'EloRatingChanged', version: 1, data }];
       }
+      case 'RecordDailyVisit': {
+        if (state.status !== 'active') return reject(404, 'not_found', `no player ${command.userId}`);
+        if (state.isAnonymous) return reject(403, 'anonymous_not_allowed', 'sign up to keep a daily streak');
+        const day = utcDay(ctx.now);
+        if (state.visits.lastDay === day) return [];
+        const next = nextVisitStreak(state.visits, day);
+        return [{ type: 'DailyVisitRecorded', version: 1, data: { userId: command.userId, day, dvs: next.dvs, dvsb: next.dvsb, outcome: next.outcome, at } }];
+      }
+      case 'RecordDailyChallengeCompleted': {
+        if (state.status !== 'active' || state.isAnonymous) return [];
+        const next = nextDailyChallengeStreak(state.dailyChallenges, command.day);
+        if (!next) return [];
+        return [{ type: 'DailyChallengeStreakChanged', version: 1, data: { userId: command.userId, ...next, challengeId: command.challengeId, at } }];
+      }
       default:
         return assertNever(command);
     }
@@ -96,6 +118,8 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
           submittedTargets: new Set(),
           elo: LIVE.eloStart,
           ratedGames: new Set(),
+          visits: { lastDay: null, dvs: 0, dvsb: 0, outcome: 'started' },
+          dailyChallenges: { dcs: 0, dcsb: 0, dcsd: '' },
         };
       case 'UserRegistered':
         return state.status === 'active' ? { ...state, name: event.data.name, isAnonymous: false } : state;
@@ -113,6 +137,13 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         return { status: 'deleted', userId: event.data.userId };
       case 'EloRatingChanged':
         return state.status === 'active' ? { ...state, elo: event.data.after, ratedGames: new Set([...state.ratedGames, event.data.gameId]) } : state;
+      case 'DailyVisitRecorded':
+        return state.status === 'active' ? { ...state, visits: { lastDay: event.data.day, dvs: event.data.dvs, dvsb: event.data.dvsb, outcome: event.data.outcome } } : state;
+      case 'DailyChallengeStreakChanged': {
+        if (state.status !== 'active') return state;
+        const { dcs, dcsb, dcsd } = event.data;
+        return { ...state, dailyChallenges: { dcs, dcsb, dcsd } };
+      }
       default:
         return assertNever(event);
     }

@@ -14,6 +14,8 @@ export interface TokenPicture {
   roundImageId: string;
   /** Null for a round projected before pictures kept their position: it offers no moves. */
   location: LatLng | null;
+  /** A No Move or NMPZ round (challenges' `nm`, `nmpz`): the server offers it no moves. */
+  fixed?: boolean;
 }
 
 /** What a map editor's preview seals as its "round": a preview stands for no round, and opens without one. */
@@ -42,7 +44,9 @@ export class PanoramaPictures {
       return round && { ...moved, roundImageId: round.imageId };
     }
     const round = await roundPanorama(this.reads, token);
-    return round && { provider: round.provider, imageId: round.imageId, roundToken: round.id, roundImageId: round.imageId, location: round.location ?? null };
+    return (
+      round && { provider: round.provider, imageId: round.imageId, roundToken: round.id, roundImageId: round.imageId, location: round.location ?? null, fixed: round.movement !== undefined && round.movement !== 'move' }
+    );
   }
 
   /**
@@ -60,7 +64,7 @@ export class PanoramaPictures {
    */
   async moves(picture: TokenPicture): Promise<PanoramaMove[]> {
     const from = picture.location;
-    if (!from) return [];
+    if (!from || picture.fixed) return [];
     const provider = this.imagery.get(picture.provider);
     if (!provider) throw new ImageryUnavailableError(`imagery provider ${picture.provider} is not configured`);
     const neighbours = (await provider.neighbours?.(picture.imageId)) ?? [];

@@ -3,16 +3,20 @@ import { defineProjection, upsert } from '../projection.js';
 
 const collection = readModelCollections.roundPanoramas;
 
-/** Server-only lookup from a round's opaque panorama token to the picture it shows, solo and live rounds alike. */
+/** Server-only lookup from a round's opaque panorama token to the picture it shows: solo, live and challenge rounds alike. */
 export const roundPanoramasProjection = defineProjection({
   name: 'round-panoramas',
   collections: [collection],
   indexes: [],
-  handles: ['SoloRoundStarted', 'RoundStarting'],
+  handles: ['SoloRoundStarted', 'RoundStarting', 'ChallengeRoundStarted'],
   async apply({ event, streamId, position }) {
     if (event.type === 'SoloRoundStarted') {
       const { panorama, gameId, roundIndex, target } = event.data;
       return [upsert(collection, { id: panorama.token, provider: panorama.provider, imageId: panorama.imageId, gameId, roundIndex, location: target } satisfies RoundPanoramaDoc, position)];
+    }
+    if (event.type === 'ChallengeRoundStarted') {
+      const { panorama, challengeId, roundIndex, target, movement } = event.data;
+      return [upsert(collection, { id: panorama.token, provider: panorama.provider, imageId: panorama.imageId, gameId: `challenge:${challengeId}`, roundIndex, location: target, movement } satisfies RoundPanoramaDoc, position)];
     }
     const { panorama, roundIndex, target } = event.data;
     const gameId = streamId.slice('game-'.length);

@@ -8,7 +8,7 @@ export const userProfileProjection = defineProjection({
   name: 'user-profile',
   collections: [collection],
   indexes: [],
-  handles: ['UserCreated', 'UserRegistered', 'ScoreSubmitted', 'UserDeleted', 'EloRatingChanged'],
+  handles: ['UserCreated', 'UserRegistered', 'ScoreSubmitted', 'UserDeleted', 'EloRatingChanged', 'DailyVisitRecorded', 'DailyChallengeStreakChanged', 'ChallengeJoined', 'ChallengeLeft'],
   async apply({ event, position }, documents) {
     switch (event.type) {
       case 'UserCreated': {
@@ -32,6 +32,25 @@ export const userProfileProjection = defineProjection({
       case 'EloRatingChanged': {
         const profile = await documents.get<UserProfileDoc>(collection, event.data.userId);
         return profile ? [upsert(collection, { ...profile, elo: event.data.after }, position)] : [];
+      }
+      case 'DailyVisitRecorded': {
+        const profile = await documents.get<UserProfileDoc>(collection, event.data.userId);
+        return profile ? [upsert(collection, { ...profile, dvs: event.data.dvs, dvsb: event.data.dvsb }, position)] : [];
+      }
+      case 'DailyChallengeStreakChanged': {
+        const profile = await documents.get<UserProfileDoc>(collection, event.data.userId);
+        const { dcs, dcsb, dcsd } = event.data;
+        return profile ? [upsert(collection, { ...profile, dcs, dcsb, dcsd }, position)] : [];
+      }
+      case 'ChallengeJoined': {
+        const profile = await documents.get<UserProfileDoc>(collection, event.data.userId);
+        return profile ? [upsert(collection, { ...profile, currentChallengeID: event.data.challengeId }, position)] : [];
+      }
+      case 'ChallengeLeft': {
+        const profile = await documents.get<UserProfileDoc>(collection, event.data.userId);
+        // Leaving a challenge that is no longer the current one leaves the current one as it is.
+        if (!profile || profile.currentChallengeID !== event.data.challengeId) return [];
+        return [upsert(collection, { ...profile, currentChallengeID: null }, position)];
       }
       default:
         return assertNever(event);

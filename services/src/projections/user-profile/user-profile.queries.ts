@@ -20,6 +20,12 @@ export async function userProfile(reads: ReadStore, uid: string): Promise<UserPr
     currentCountryStreak: doc.currentCountryStreak,
     elo: doc.elo,
     createdAt: doc.createdAt,
+    dvs: doc.dvs ?? 0,
+    dvsb: doc.dvsb ?? 0,
+    dcs: doc.dcs ?? 0,
+    dcsb: doc.dcsb ?? 0,
+    dcsd: doc.dcsd ?? '',
+    currentChallengeID: doc.currentChallengeID ?? null,
   };
 }
 
@@ -27,7 +33,7 @@ export async function userProfile(reads: ReadStore, uid: string): Promise<UserPr
 export async function publicProfile(reads: ReadStore, uid: string): Promise<PublicProfileView | null> {
   const profile = await userProfile(reads, uid);
   if (!profile || profile.isAnonymous) return null;
-  const { isAnonymous: _anonymous, currentCountryStreak: _streak, ...shown } = profile;
+  const { isAnonymous: _anonymous, currentCountryStreak: _streak, currentChallengeID: _challenge, ...shown } = profile;
   return { ...shown, photoUrl: '' };
 }
 

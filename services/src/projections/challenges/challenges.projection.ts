@@ -1,0 +1,70 @@
+import { type ChallengeDoc, isBlink, readModelCollections } from '@globetrail/contracts';
+import { assertNever } from '../../domain/decider.js';
+import { defineProjection, upsert } from '../projection.js';
+
+const collection = readModelCollections.challenges;
+
+/** Far beyond any `ed`: open-ended challenges sort last by "ending soonest". */
+export const NEVER_ENDS = 9_999_999_999;
+
+/** The challenges' lists and pages: settings and counters, never a target. */
+export const challengesProjection = defineProjection({
+  name: 'challenges',
+  collections: [collection],
+  indexes: [
+    { collection, fields: ['listed', ['createdAt', 'desc']] },
+    { collection, fields: ['listed', ['players', 'desc']] },
+    { collection, fields: ['listed', ['rating', 'desc']] },
+    { collection, fields: ['listed', 'ends'] },
+    { collection, fields: ['aid', ['createdAt', 'desc']] },
+    { collection, fields: ['daily'] },
+  ],
+  handles: ['ChallengeCreated', 'ChallengeJoined', 'ChallengeRoundScored', 'ChallengeRated', 'ChallengeCommented'],
+  async apply({ event, position, revision }, documents) {
+    if (event.type === 'ChallengeCreated') {
+      const { challengeId, authorId, authorName, rules, mapId, mapName, mapContent, maxMapDistance, rounds, daily, authorChoseRounds, createdAt } = event.data;
+      const doc: ChallengeDoc = {
+        id: challengeId,
+        aid: authorId,
+        an: authorName,
+        mid: mapId,
+        mn: mapName,
+        mc: mapContent === 'image' ? 'image' : null,
+        mmd: maxMapDistance,
+        nr: rounds.length,
+        ...rules,
+        bl: isBlink(rules.rl),
+        daily,
+        authorChoseRounds,
+        createdAt,
+        listed: !rules.ip,
+        ends: rules.ed ?? NEVER_ENDS,
+        players: 0,
+        completions: 0,
+        ratingSum: 0,
+        ratings: 0,
+        rating: 0,
+        comments: 0,
+      };
+      return [upsert(collection, doc, position)];
+    }
+    const doc = await documents.get<ChallengeDoc>(collection, event.data.challengeId);
+    if (!doc) return [];
+    switch (event.type) {
+      case 'ChallengeJoined':
+        // A player's stream starts with their first join; joining again after leaving is the same player.
+        return revision === 0n ? [upsert(collection, { ...doc, players: doc.players + 1 }, position)] : [];
+      case 'ChallengeRoundScored':
+        return event.data.completed ? [upsert(collection, { ...doc, completions: doc.completions + 1 }, position)] : [];
+      case 'ChallengeRated': {
+        const ratingSum = doc.ratingSum + event.data.rating;
+        const ratings = doc.ratings + 1;
+        return [upsert(collection, { ...doc, ratingSum, ratings, rating: Math.round((ratingSum / ratings) * 100) / 100 }, position)];
+      }
+      case 'ChallengeCommented':
+        return [upsert(collection, { ...doc, comments: doc.comments + 1 }, position)];
+      default:
+        return assertNever(event);
+    }
+  },
+});
