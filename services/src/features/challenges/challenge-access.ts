@@ -24,7 +24,7 @@ import { challengeDoc, challengeView, progressDoc } from '../../projections/chal
 export type ChallengeData = ChallengeCreated['data'];
 
 /** The read models a challenge command's answer reads right after it. */
-export const CHALLENGE_READ_MODELS = ['challenges', 'challenge-progress', 'user-profile', 'round-panoramas'];
+export const CHALLENGE_READ_MODELS = ['challenges', 'challenge-progress', 'challenge-comments', 'user-profile', 'round-panoramas'];
 
 /** What the challenge calls share: the challenge as its stream recorded it, the player, and their views. */
 @Injectable()
