@@ -49,7 +49,7 @@ describe('rebuilding every projection from position 0', () => {
   });
 });
 
-/** Every kind of document: solo rounds and scores, an upgraded and a deleted player, a waiting lobby duel, saved, changed, liked and deleted maps. */
+/** Every kind of document: solo rounds and scores, an upgraded and a deleted player, a waiting lobby duel, saved, changed, liked and deleted maps, challenges. */
 async function playEverything(t: TestApp): Promise<void> {
   const players = [await signedUpPlayer(t, 'Ada'), await signedUpPlayer(t, 'Bo'), await anonymousPlayer(t)];
   for (const player of players) {
@@ -82,4 +82,17 @@ async function playEverything(t: TestApp): Promise<void> {
   await like(japan, false);
   await t.http.post('/maps/delete/rebuild-map-0002').set('Authorization', ada.token).send({}).expect(200);
   await t.http.post('/solo').set('Authorization', ada.token).send({ mapId: 'rebuild-map-0001' }).expect(201);
+  // A challenge played through, rated, commented on and left; the day's dailies; the streaks.
+  const cy = upgraded.body.idToken as string;
+  const challenge = (await t.http.post('/challenges/add').set('Authorization', ada.token).send({ t: 'Two rounds', mid: 'world', nr: 2 }).expect(201)).body.id as string;
+  await t.http.post('/challenges/join').set('Authorization', cy).send({ id: challenge }).expect(200);
+  for (const roundNumber of [0, 1]) {
+    await t.http.post(`/challenge/${challenge}/round`).set('Authorization', cy).send({ roundNumber }).expect(201);
+    await t.http.post('/challenges/addScore').set('Authorization', cy).send({ id: challenge, roundNumber, guessLoc: '10,10' }).expect(200);
+  }
+  await t.http.post('/challenges/rate').set('Authorization', cy).send({ challengeId: challenge, rating: 5 }).expect(200);
+  await t.http.post('/challenges/addComment').set('Authorization', cy).send({ challengeId: challenge, roundNumber: 1, comment: 'Tricky' }).expect(201);
+  await t.http.post('/challenges/leave').set('Authorization', cy).expect(200);
+  await t.http.get('/challenges/daily').expect(200);
+  await t.http.get('/user/DailyVisitStreak').set('Authorization', ada.token).expect(200);
 }

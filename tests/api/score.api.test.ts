@@ -67,6 +67,20 @@ describe('POST /score/submit', () => {
     expect(await profileOf(player.token)).toMatchObject({ points: played.result.points, nGames: 1 });
   });
 
+  it("takes SPEC's own payload (no gameId, no roundNumber): the round is found by its target among the player's own", async () => {
+    const player = await signedUpPlayer(t);
+    const played = await playRound(t, player);
+    const { gameId: _gameId, roundNumber: _roundNumber, ...specPayload } = submissionFor(played);
+    const thief = await signedUpPlayer(t);
+    const stolen = await t.http.post('/score/submit').set('Authorization', thief.token).send(specPayload).expect(404);
+    expect(stolen.body).toMatchObject({ field: 'targetLocation' });
+    const { newScore } = (await t.http.post('/score/submit').set('Authorization', player.token).send(specPayload).expect(200)).body as ScoreSubmissionResponse;
+    expect(newScore).toBe(played.result.points);
+    expect((await t.http.post('/score/submit').set('Authorization', player.token).send(specPayload).expect(409)).body).toMatchObject({ code: 'already_submitted' });
+    const nowhere = await t.http.post('/score/submit').set('Authorization', player.token).send({ ...specPayload, targetLocation: [-45, 170] }).expect(404);
+    expect(nowhere.body).toMatchObject({ code: 'not_found', field: 'targetLocation' });
+  });
+
   it('refuses anonymous players (SPEC §6)', async () => {
     const player = await anonymousPlayer(t);
     const played = await playRound(t, player);

@@ -12,12 +12,13 @@ export const coordinateListSchema = z
 export const GAME_TYPE_SINGLE_PLAYER = 1;
 
 /**
- * SPEC §3 score submission payload, plus `gameId` and `roundNumber`, which name the round whose stored
- * target the server scores against (the server never trusts a client-computed score).
+ * SPEC §3 score submission payload as SPEC lists it. The server finds the round among the player's own
+ * single-player rounds by `targetLocation` and scores against what it stored (never a client's score).
+ * `gameId` and `roundNumber` may still name the round (both, or neither).
  */
 export const scoreSubmissionSchema = z.object({
-  gameId: z.string().min(1),
-  roundNumber: z.number().int().min(0),
+  gameId: z.string().min(1).optional(),
+  roundNumber: z.number().int().min(0).optional(),
   scoreToAdd: z.number().int().min(0).max(10000),
   mapId: z.string().min(1),
   bestGuessInMeters: z.number().min(-1),

@@ -1,6 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type ScoreSubmission, type ScoreSubmissionResponse, streamName } from '@globetrail/contracts';
+import { ApiException } from '../../api/api-error.js';
+import { soloRoundByTarget } from '../../projections/solo-game/solo-game.queries.js';
 import { CommandExecutor } from '../../app/command-executor.js';
 import { READ_STORE } from '../../app/tokens.js';
 import { soloDecider } from '../../domain/solo/solo.decider.js';
@@ -45,12 +47,26 @@ export class SubmitScoreHandler implements ICommandHandler<SubmitScore> {
   ) {}
 
   async execute({ principal, submission }: SubmitScore): Promise<ScoreSubmissionResponse> {
-    const round = await storedRound(this.executor, submission.gameId, submission.roundNumber);
+    const named = await this.roundOf(principal.uid, submission);
+    const round = named && (await storedRound(this.executor, named.gameId, named.roundIndex));
     const command = { type: 'SubmitScore', userId: principal.uid, isAnonymous: principal.isAnonymous, submission, round } as const;
     const readModels = ['user-profile', 'leaderboard-points'];
     const outcome = await this.executor.execute(streamName.user(principal.uid), userDecider, command, { actor: principal.uid, readModels });
     if (outcome.state.status !== 'active') throw new Error(`player ${principal.uid} is not active after a score submission`);
     const newScore = outcome.state.points;
     return { newRank: await rankForPoints(this.reads, newScore), newScore };
+  }
+
+  /** The round a submission is for: named by gameId and roundNumber, or found by its target (SPEC's payload). */
+  private async roundOf(playerId: string, submission: ScoreSubmission): Promise<{ gameId: string; roundIndex: number } | null> {
+    if (submission.gameId !== undefined && submission.roundNumber !== undefined) return { gameId: submission.gameId, roundIndex: submission.roundNumber };
+    if (submission.gameId !== undefined || submission.roundNumber !== undefined) {
+      const missing = submission.gameId === undefined ? 'gameId' : 'roundNumber';
+      throw new ApiException(400, 'validation_failed', `${missing}: send gameId and roundNumber together, or neither (the round is then found by targetLocation)`, missing);
+    }
+    const [lat, lng] = submission.targetLocation as [number, number];
+    const found = await soloRoundByTarget(this.reads, playerId, { lat, lng });
+    if (!found) throw new ApiException(404, 'not_found', `targetLocation: none of your recent single-player rounds had the target ${lat},${lng}`, 'targetLocation');
+    return found;
   }
 }

@@ -12,7 +12,7 @@ const collection = readModelCollections.soloGames;
 export const soloGameProjection = defineProjection({
   name: 'solo-game',
   collections: [collection],
-  indexes: [],
+  indexes: [{ collection, fields: ['playerId', ['startedAt', 'desc']] }],
   handles: ['SoloGameStarted', 'SoloRoundStarted', 'SoloGuessPlaced'],
   async apply({ event, position }, documents) {
     switch (event.type) {
