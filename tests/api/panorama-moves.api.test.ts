@@ -51,6 +51,15 @@ describe.each([
     await standIn.close();
   });
 
+  it('offers no moves in a No Move or NMPZ game: the server enforces what the viewer shows', async () => {
+    for (const [settings, movement] of [[{ nm: true }, 'pan'], [{ nmpz: true }, 'none']] as const) {
+      const game = (await t.http.post('/solo').set('Authorization', player.token).send(settings).expect(201)).body as StartSoloGameResponse;
+      expect(game.round.movement).toBe(movement);
+      expect(game.settings).toMatchObject(settings);
+      expect((await movesOf(t, tokenOf(game.round.panoramaUrl))).moves).toEqual([]);
+    }
+  });
+
   it("offers the pictures either side of the round's, under new opaque tokens, at their compass bearings, and moves on from them", async () => {
     const game = await startGame(t, player);
     expect(game.round.movement).toBe('move');

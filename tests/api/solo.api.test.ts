@@ -97,6 +97,32 @@ describe('single-player rounds over HTTP', () => {
     expect(view.rounds[0]!.result).toBeNull();
   });
 
+  it('plays under a time limit: the round states its deadline, a late guess is refused, and the round then ends with no guess', async () => {
+    const fast = await startTestApp({ env: { CLOCK_SPEED: '20' } });
+    try {
+      const who = await anonymousPlayer(fast);
+      const opened = Date.now();
+      const game = (await fast.http.post('/solo').set('Authorization', who.token).send({ rl: 10, gat: false }).expect(201)).body as StartSoloGameResponse;
+      expect(game.settings).toMatchObject({ rl: 10, gat: false, nm: false, nmpz: false });
+      const { startedAt, timeUp, deadline } = game.round;
+      expect(Date.parse(timeUp!) - Date.parse(startedAt)).toBe(10_000);
+      expect(Date.parse(deadline!) - Date.parse(startedAt)).toBe(13_000);
+      expect((await fast.http.post(`/solo/${game.gameId}/guess`).set('Authorization', who.token).send({ roundIndex: 0, guess: null }).expect(400)).body).toMatchObject({ field: 'guess' });
+      // Wait for the server's deadline (its clock runs 20 times faster than this one).
+      await new Promise<void>((resolve) => {
+        const check = () => (Date.now() - opened > 13_000 / 20 + 150 ? resolve() : setImmediate(check));
+        check();
+      });
+      const late = await fast.http.post(`/solo/${game.gameId}/guess`).set('Authorization', who.token).send({ roundIndex: 0, guess: { lat: 1, lng: 1 } }).expect(409);
+      expect(late.body).toMatchObject({ code: 'round_time_over', field: 'guess' });
+      const ended = (await fast.http.post(`/solo/${game.gameId}/guess`).set('Authorization', who.token).send({ roundIndex: 0, guess: null }).expect(200)).body as PlaceGuessResponse;
+      expect(ended.result).toMatchObject({ guess: null, distanceMeters: null, points: 0 });
+      expect((await fast.http.post('/solo').set('Authorization', who.token).send({ rl: 0 }).expect(400)).body).toMatchObject({ field: 'rl' });
+    } finally {
+      await fast.close();
+    }
+  });
+
   it('refuses malformed JSON with a 400 naming the body', async () => {
     const game = await start();
     const response = await t.http.post(`/solo/${game.gameId}/guess`).set('Authorization', player.token).set('Content-Type', 'application/json').send('{"roundIndex": 0,').expect(400);

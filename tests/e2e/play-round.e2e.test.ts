@@ -32,8 +32,8 @@ describe('a new visitor in Chromium', () => {
     const [round] = (await soloView(e2e, page)).rounds;
     const result = round!.result!;
     expect(shown.points).toBe(result.points);
-    expect(result.points).toBe(scoreForDistance(greatCircleDistance(result.guess, result.target)));
-    const { value, unit } = displayDistance(result.distanceMeters, false);
+    expect(result.points).toBe(scoreForDistance(greatCircleDistance(result.guess!, result.target)));
+    const { value, unit } = displayDistance(result.distanceMeters!, false);
     expect(shown.distance).toBe(`${value.toLocaleString('en')} ${unit}`);
 
     // Answer-blind: nothing the browser received before the result carried the target.

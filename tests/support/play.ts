@@ -1,4 +1,4 @@
-import { buildScoreSubmission, type LatLng, type PlaceGuessResponse, type RoundResult, type ScoreSubmissionInput, type StartSoloGameResponse } from '@globetrail/contracts';
+import { buildScoreSubmission, isGuessed, type LatLng, type PlaceGuessResponse, type RoundResult, type ScoreSubmissionInput, type StartSoloGameResponse } from '@globetrail/contracts';
 import type { Player, TestApp } from './test-app.js';
 
 /** Plays one round of a fresh solo game with the given guess and returns its server-scored result. */
@@ -22,5 +22,7 @@ export async function playRounds(t: TestApp, player: Player, guesses: LatLng[]):
 
 /** The score payload the client builds from a result (SPEC §3), for a player with no streak yet. */
 export function submissionFor(played: { gameId: string; mapId: string; result: RoundResult }, streakBefore = 0): ScoreSubmissionInput {
-  return buildScoreSubmission(played, { currentCountryStreak: streakBefore, bestCountryStreak: streakBefore });
+  const { result } = played;
+  if (!isGuessed(result)) throw new Error(`round ${result.roundIndex} of ${played.gameId} has no guess to submit`);
+  return buildScoreSubmission({ ...played, result }, { currentCountryStreak: streakBefore, bestCountryStreak: streakBefore });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { movementSchema } from '../rest/panorama.js';
 import { latLngSchema } from '../rules/geo.js';
 import { gameModeSchema, teamIdSchema } from '../live/game-rules.js';
 import { defineEvent, instantSchema } from './define-event.js';
@@ -20,6 +21,9 @@ export const gameSettingsSchema = z.object({
   mElo: z.number().int().min(0).max(4000).nullable(),
   s_hp: z.number().int().min(100).max(100_000),
   tag: z.string().max(40).nullable(),
+  /** SPEC §3's No Move (pan and zoom only) and NMPZ (the view stays as it starts); absent in older games: false. */
+  nm: z.boolean().optional(),
+  nmpz: z.boolean().optional(),
 });
 export type GameSettings = z.infer<typeof gameSettingsSchema>;
 
@@ -60,7 +64,16 @@ export const gameLaunchedV1 = defineEvent('GameLaunched', 1, z.object({ at: inst
 export const roundStartingV1 = defineEvent(
   'RoundStarting',
   1,
-  z.object({ roundIndex, startsAt: epochMs, target: latLngSchema, targetCountryCode: z.string().nullable(), panorama: panoramaRefSchema, at: instantSchema }),
+  z.object({
+    roundIndex,
+    startsAt: epochMs,
+    target: latLngSchema,
+    targetCountryCode: z.string().nullable(),
+    panorama: panoramaRefSchema,
+    /** What players may do with the picture (the game's nm/nmpz); absent in older games: move. */
+    movement: movementSchema.optional(),
+    at: instantSchema,
+  }),
 );
 /** Status SED: the round is on; its timer ends at `crft` (null: no limit). */
 export const roundStartedV1 = defineEvent('RoundStarted', 1, z.object({ roundIndex, startedAt: epochMs, crft: epochMs.nullable() }));

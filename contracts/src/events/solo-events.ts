@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { movementSchema } from '../rest/panorama.js';
 import { latLngSchema } from '../rules/geo.js';
 import { defineEvent, instantSchema } from './define-event.js';
 
@@ -25,6 +26,8 @@ export const soloGameStartedV1 = defineEvent(
     mapId: z.string().min(1),
     mapName: z.string().min(1),
     maxMapDistance: z.number().positive(),
+    /** SPEC §3 round settings; absent on games from before them: no limits. */
+    settings: z.object({ nm: z.boolean(), nmpz: z.boolean(), rl: z.number().int(), gat: z.boolean(), hsn: z.boolean() }).optional(),
     startedAt: instantSchema,
   }),
 );
@@ -41,6 +44,9 @@ export const soloRoundStartedV1 = defineEvent(
     /** The round was asked for at a shared location (route loc/{lat,lng}), so its target was not secret. */
     shared: z.boolean(),
     startedAt: instantSchema,
+    /** What the player may do with the picture, and when the server stops taking the guess (null: no limit). */
+    movement: movementSchema.optional(),
+    deadline: instantSchema.nullable().optional(),
   }),
 );
 
@@ -50,9 +56,10 @@ export const soloGuessPlacedV1 = defineEvent(
   z.object({
     gameId: z.string().min(1),
     roundIndex: z.number().int().min(0),
-    guess: latLngSchema,
+    /** Null when the round's time ran out without a guess. */
+    guess: latLngSchema.nullable(),
     target: latLngSchema,
-    distanceMeters: z.number().min(0),
+    distanceMeters: z.number().min(0).nullable(),
     points: z.number().int().min(0),
     targetCountryCode: z.string().nullable(),
     guessCountryCode: z.string().nullable(),

@@ -96,6 +96,9 @@ export const gameViewSchema = z.object({
   sga: z.boolean(),
   mElo: z.number().int().nullable(),
   tag: z.string().nullable(),
+  /** No Move / NMPZ (SPEC §3): each round's `pano.movement` says the same. */
+  nm: z.boolean().default(false),
+  nmpz: z.boolean().default(false),
   host: z.string(),
   crft: z.number().int().nullable(),
   gatft: z.number().int().nullable(),

@@ -14,6 +14,8 @@ export const createGameRequestSchema = z.object({
     .default(LIVE.defaultRoundSeconds),
   gat: z.boolean().default(false),
   sga: z.boolean().default(false),
+  nm: z.boolean().default(false),
+  nmpz: z.boolean().default(false),
   mElo: z.number().int().min(0).max(4000).nullable().default(null),
   mapId: z.string().min(1).max(64).optional(),
   tag: z.string().trim().max(40).nullable().default(null),

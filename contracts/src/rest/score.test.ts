@@ -1,7 +1,6 @@
-import { buildScoreSubmission, nextCountryStreak, scoreSubmissionSchema } from './score.js';
-import type { RoundResult } from './solo.js';
+import { buildScoreSubmission, type GuessedResult, movementBonuses, nextCountryStreak, scoreSubmissionSchema } from './score.js';
 
-const result: RoundResult = {
+const result: GuessedResult = {
   roundIndex: 2,
   guess: { lat: 48, lng: 2 },
   target: { lat: 48.8584, lng: 2.2945 },
@@ -41,5 +40,18 @@ describe('buildScoreSubmission', () => {
       gameType: 1,
     });
     expect(scoreSubmissionSchema.safeParse(payload).success).toBe(true);
+  });
+});
+
+describe('movementBonuses', () => {
+  it('counts a round in scoreFromNMPZ for NMPZ, in scoreFromNM for No Move, in neither otherwise', () => {
+    expect(movementBonuses(4000, { nmpz: true, nm: true })).toEqual({ scoreFromNMPZ: 4000, scoreFromNM: 0 });
+    expect(movementBonuses(4000, { nm: true })).toEqual({ scoreFromNMPZ: 0, scoreFromNM: 4000 });
+    expect(movementBonuses(4000)).toEqual({ scoreFromNMPZ: 0, scoreFromNM: 0 });
+  });
+
+  it('puts them in the payload of an NMPZ game', () => {
+    const payload = buildScoreSubmission({ gameId: 'g1', mapId: 'world', result, settings: { nmpz: true } }, { currentCountryStreak: 0, bestCountryStreak: 0 });
+    expect(payload).toMatchObject({ scoreFromNMPZ: result.points, scoreFromNM: 0 });
   });
 });

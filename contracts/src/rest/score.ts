@@ -45,9 +45,21 @@ export function nextCountryStreak(currentCountryStreak: number, result: Pick<Rou
   return hit ? currentCountryStreak + 1 : 0;
 }
 
+/** A round the player placed a guess in (not one whose time ran out): only these are submitted. */
+export type GuessedResult = RoundResult & { guess: NonNullable<RoundResult['guess']>; distanceMeters: number };
+export const isGuessed = (result: RoundResult): result is GuessedResult => result.guess !== null && result.distanceMeters !== null;
+
+/**
+ * The points a round adds to SPEC §3's `scoreFromNMPZ` and `scoreFromNM`: all of them when the game was
+ * played NMPZ (or No Move), else 0. NMPZ takes precedence.
+ */
+export function movementBonuses(points: number, settings: { nm?: boolean; nmpz?: boolean } = {}): { scoreFromNMPZ: number; scoreFromNM: number } {
+  return { scoreFromNMPZ: settings.nmpz ? points : 0, scoreFromNM: settings.nm && !settings.nmpz ? points : 0 };
+}
+
 /** SPEC §3 payload for a single-player round, filled from the result the server returned. */
 export function buildScoreSubmission(
-  round: { gameId: string; mapId: string; result: RoundResult },
+  round: { gameId: string; mapId: string; result: GuessedResult; settings?: { nm?: boolean; nmpz?: boolean } },
   streaks: { currentCountryStreak: number; bestCountryStreak: number },
 ): ScoreSubmissionInput {
   const { result } = round;
@@ -61,8 +73,7 @@ export function buildScoreSubmission(
     bestCountryStreak: Math.max(streaks.bestCountryStreak, currentCountryStreak),
     currentCountryStreak,
     scoreFromStreak: 0,
-    scoreFromNMPZ: 0,
-    scoreFromNM: 0,
+    ...movementBonuses(result.points, round.settings),
     targetLocation: [result.target.lat, result.target.lng],
     guessLocation: [result.guess.lat, result.guess.lng],
     countryCode: result.targetCountryCode,

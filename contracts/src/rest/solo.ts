@@ -2,12 +2,38 @@ import { z } from 'zod';
 import { latLngSchema } from '../rules/geo.js';
 import { movementSchema } from './panorama.js';
 
-export const startSoloGameRequestSchema = z.object({
-  mapId: z.string().min(1).max(64).optional(),
-  /** A shared location (route loc/{lat,lng}) to play as the first round. */
-  at: latLngSchema.optional(),
+/** SPEC §3 round time: -1 for no limit, else 1–600 seconds (1–4 is Blink). */
+export const roundSecondsSchema = z
+  .number()
+  .int()
+  .min(-1)
+  .max(600)
+  .refine((value) => value !== 0, { error: 'must be -1 (no limit) or a number of seconds' });
+
+/**
+ * SPEC §3's round settings a single-player game is played under: No Move (`nm`), NMPZ (`nmpz`), the round
+ * time (`rl`, -1 none), the ask-for-guess window when the time runs out (`gat`), show street name (`hsn`).
+ * The server enforces movement and time (docs/challenges.md: how the deadline is set).
+ */
+export const soloSettingsSchema = z.object({
+  nm: z.boolean().default(false),
+  nmpz: z.boolean().default(false),
+  rl: roundSecondsSchema.default(-1),
+  gat: z.boolean().default(true),
+  hsn: z.boolean().default(true),
 });
-export type StartSoloGameRequest = z.infer<typeof startSoloGameRequestSchema>;
+export type SoloSettings = z.output<typeof soloSettingsSchema>;
+export const NO_ROUND_LIMITS: SoloSettings = { nm: false, nmpz: false, rl: -1, gat: true, hsn: true };
+
+export const startSoloGameRequestSchema = z
+  .object({
+    mapId: z.string().min(1).max(64).optional(),
+    /** A shared location (route loc/{lat,lng}) to play as the first round. */
+    at: latLngSchema.optional(),
+  })
+  .extend(soloSettingsSchema.shape);
+export type StartSoloGameRequest = z.input<typeof startSoloGameRequestSchema>;
+export type StartSoloGameInput = z.output<typeof startSoloGameRequestSchema>;
 
 /**
  * What Google's own viewer needs to show a round on Google Street View: the panorama's id.
@@ -40,6 +66,9 @@ export const soloRoundViewSchema = z.object({
    * default map, World (SPEC §5). Absent on rounds from before maps had locations.
    */
   fallback: z.boolean().optional(),
+  /** When the round's own time is up (the picture hides in Blink), and when the server stops taking its guess; null without a limit. */
+  timeUp: z.string().nullable().optional(),
+  deadline: z.string().nullable().optional(),
 });
 export type SoloRoundView = z.infer<typeof soloRoundViewSchema>;
 
@@ -50,6 +79,7 @@ export const startSoloGameResponseSchema = z.object({
   maxMapDistance: z.number(),
   /** False once a round of the game is on imagery that is not answer-blind (Google Street View): unranked. */
   answerBlind: z.boolean(),
+  settings: soloSettingsSchema,
   round: soloRoundViewSchema,
 });
 export type StartSoloGameResponse = z.infer<typeof startSoloGameResponseSchema>;
@@ -61,17 +91,19 @@ export const startSoloRoundRequestSchema = z.object({
 });
 export type StartSoloRoundRequest = z.infer<typeof startSoloRoundRequestSchema>;
 
+/** `guess` null ends a round whose time ran out without a guess: 0 points. */
 export const placeGuessRequestSchema = z.object({
   roundIndex: z.number().int().min(0),
-  guess: latLngSchema,
+  guess: latLngSchema.nullable(),
 });
 export type PlaceGuessRequest = z.infer<typeof placeGuessRequestSchema>;
 
+/** A round's result; `guess` and `distanceMeters` are null for a round whose time ran out without a guess. */
 export const roundResultSchema = z.object({
   roundIndex: z.number().int().min(0),
-  guess: latLngSchema,
+  guess: latLngSchema.nullable(),
   target: latLngSchema,
-  distanceMeters: z.number(),
+  distanceMeters: z.number().nullable(),
   points: z.number().int(),
   targetCountryCode: z.string().nullable(),
   guessCountryCode: z.string().nullable(),
@@ -95,6 +127,8 @@ export const soloGameViewSchema = z.object({
   totalPoints: z.number().int(),
   /** False once a round of the game is on imagery that is not answer-blind (Google Street View): unranked. */
   answerBlind: z.boolean(),
+  /** Absent on games from before settings: no limits. */
+  settings: soloSettingsSchema.optional(),
   rounds: z.array(soloRoundViewSchema.extend({ result: roundResultSchema.nullable() })),
 });
 export type SoloGameView = z.infer<typeof soloGameViewSchema>;

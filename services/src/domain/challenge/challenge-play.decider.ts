@@ -2,7 +2,8 @@ import type { ChallengeCreated, ChallengePlayEvent, LatLng, PanoramaRef } from '
 import { greatCircleDistance, movementFor, sameLocation } from '@globetrail/contracts';
 import { countryAt } from '../country.js';
 import { assertNever, type Decider, type Decision, reject } from '../decider.js';
-import { challengeRoundPoints, challengeWindow, roundClock } from './challenge-rules.js';
+import { roundClock } from '../round-clock.js';
+import { challengeRoundPoints, challengeWindow } from './challenge-rules.js';
 
 export interface PlayedRound {
   roundIndex: number;

@@ -1,4 +1,5 @@
-import { challengeRoundPoints, challengeWindow, roundClock } from './challenge-rules.js';
+import { roundClock } from '../round-clock.js';
+import { challengeRoundPoints, challengeWindow } from './challenge-rules.js';
 import { dailyKeys, dailyRandom, dailyRules, parseDailyKey, previousDay, utcDay } from './daily.js';
 import { dailyChallengeStreakOn, nextDailyChallengeStreak, nextVisitStreak, visitStreakAnswer } from './streaks.js';
 

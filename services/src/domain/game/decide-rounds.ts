@@ -1,4 +1,4 @@
-import { type GameEvent, LIVE } from '@globetrail/contracts';
+import { type GameEvent, LIVE, movementFor } from '@globetrail/contracts';
 import { countryAt } from '../country.js';
 import { type Decision, isRejection, type Rejection, reject } from '../decider.js';
 import { gameEvent, memberOf } from './decide-support.js';
@@ -29,6 +29,7 @@ export function decidePrepare(command: GameCommandOf<'PrepareRound'>, game: Game
       target: picture.target,
       targetCountryCode: countryAt(picture.target),
       panorama: picture.panorama,
+      movement: movementFor(game.settings),
       at: instantOf(now),
     }),
   ];

@@ -62,6 +62,8 @@ function createdView(event: GameEventOf<'GameCreated'>): GameSnapshot {
     sga: settings.sga,
     mElo: settings.mElo,
     tag: settings.tag,
+    nm: settings.nm ?? false,
+    nmpz: settings.nmpz ?? false,
     host: hostId,
     crft: null,
     gatft: null,
@@ -99,13 +101,12 @@ function applyEvent(view: GameSnapshot, event: Exclude<GameEvent, { type: 'GameC
     case 'GameLaunched':
       return { ...view, status: 'G' };
     case 'RoundStarting': {
-      const { roundIndex, startsAt, target, targetCountryCode, panorama } = event.data;
+      const { roundIndex, startsAt, target, targetCountryCode, panorama, movement } = event.data;
       const round: RoundView = {
         index: roundIndex,
         loc: target,
         targetCountryCode,
-        // Live games have no movement settings (yet): players may move in every mode.
-        pano: { url: panoramaPath(panorama.token), heading: panorama.heading, movement: movementFor() },
+        pano: { url: panoramaPath(panorama.token), heading: panorama.heading, movement: movement ?? movementFor() },
         gus: {},
         startsAt,
         startedAt: null,

@@ -1,4 +1,4 @@
-import { greatCircleDistance, scoreForDistance, type SoloEvent } from '@globetrail/contracts';
+import { greatCircleDistance, NO_ROUND_LIMITS, scoreForDistance, type SoloEvent } from '@globetrail/contracts';
 import { fixedContext, spec } from '../testing/decider-spec.js';
 import { type ResolvedRound, soloDecider } from './solo.decider.js';
 
@@ -7,7 +7,7 @@ const tokyo: ResolvedRound = { target: { lat: 35.6595, lng: 139.7005 }, panorama
 const map = { id: 'world', name: 'World', maxMapDistance: 20_037_500 };
 const solo = spec(soloDecider);
 
-const started = (): SoloEvent[] => solo.given([]).when({ type: 'StartSoloGame', gameId: 'g1', playerId: 'p1', map, firstRound: paris }) as SoloEvent[];
+const started = (): SoloEvent[] => solo.given([]).when({ type: 'StartSoloGame', gameId: 'g1', playerId: 'p1', map, settings: NO_ROUND_LIMITS, firstRound: paris }) as SoloEvent[];
 const guessed = (at = fixedContext('2026-11-21T12:00:30.000Z')): SoloEvent[] => [
   ...started(),
   ...(solo.given(started()).when({ type: 'PlaceSoloGuess', gameId: 'g1', playerId: 'p1', roundIndex: 0, guess: { lat: 51.5, lng: -0.12 } }, at) as SoloEvent[]),
@@ -22,11 +22,11 @@ describe('solo decider', () => {
     });
 
     it('is a no-op when retried by the same player', () => {
-      expect(solo.given(started()).when({ type: 'StartSoloGame', gameId: 'g1', playerId: 'p1', map, firstRound: paris })).toEqual([]);
+      expect(solo.given(started()).when({ type: 'StartSoloGame', gameId: 'g1', playerId: 'p1', map, settings: NO_ROUND_LIMITS, firstRound: paris })).toEqual([]);
     });
 
     it('refuses another player taking over an existing game id', () => {
-      expect(solo.given(started()).when({ type: 'StartSoloGame', gameId: 'g1', playerId: 'p2', map, firstRound: paris })).toMatchObject({ code: 'conflict', status: 409 });
+      expect(solo.given(started()).when({ type: 'StartSoloGame', gameId: 'g1', playerId: 'p2', map, settings: NO_ROUND_LIMITS, firstRound: paris })).toMatchObject({ code: 'conflict', status: 409 });
     });
   });
 
@@ -107,5 +107,32 @@ describe('solo decider', () => {
       const state = solo.given(guessed()).state();
       expect(state).toMatchObject({ status: 'playing', rounds: [{ roundIndex: 0, result: { guess: { lat: 51.5, lng: -0.12 }, timeTakenMs: 30_000 } }] });
     });
+  });
+});
+
+describe('solo round settings (nm, nmpz, rl)', () => {
+  const timed = { ...NO_ROUND_LIMITS, nmpz: true, rl: 10, gat: true };
+  const startTimed = (): SoloEvent[] => solo.given([]).when({ type: 'StartSoloGame', gameId: 'g2', playerId: 'p1', map, settings: timed, firstRound: paris }) as SoloEvent[];
+  const guess = (where: { lat: number; lng: number } | null, at: string) =>
+    solo.given(startTimed()).when({ type: 'PlaceSoloGuess', gameId: 'g2', playerId: 'p1', roundIndex: 0, guess: where }, fixedContext(at));
+
+  it('records the settings, and each round its movement and the server deadline (10 s + the 15 s ask-for-guess window)', () => {
+    const [game, round] = startTimed();
+    expect(game).toMatchObject({ data: { settings: timed } });
+    expect(round).toMatchObject({ data: { movement: 'none', deadline: '2026-11-21T12:00:25.000Z' } });
+  });
+
+  it('takes a guess until the deadline and refuses it after, naming the field', () => {
+    expect(guess({ lat: 48, lng: 2 }, '2026-11-21T12:00:24.000Z')).toMatchObject([{ type: 'SoloGuessPlaced' }]);
+    expect(guess({ lat: 48, lng: 2 }, '2026-11-21T12:00:26.000Z')).toMatchObject({ status: 409, code: 'round_time_over', field: 'guess' });
+  });
+
+  it('ends a round with no guess only once its time is up: 0 points, no distance', () => {
+    expect(guess(null, '2026-11-21T12:00:05.000Z')).toMatchObject({ status: 400, field: 'guess' });
+    expect(guess(null, '2026-11-21T12:00:11.000Z')).toMatchObject([{ type: 'SoloGuessPlaced', data: { guess: null, distanceMeters: null, points: 0, guessCountryCode: null } }]);
+  });
+
+  it('never ends an untimed round without a guess', () => {
+    expect(solo.given(started()).when({ type: 'PlaceSoloGuess', gameId: 'g1', playerId: 'p1', roundIndex: 0, guess: null }, fixedContext('2026-11-22T12:00:00.000Z'))).toMatchObject({ status: 400, field: 'guess' });
   });
 });

@@ -1,5 +1,6 @@
-import type { LatLng, PanoramaRef, SoloEvent } from '@globetrail/contracts';
-import { greatCircleDistance, sameLocation, scoreForDistance } from '@globetrail/contracts';
+import type { LatLng, PanoramaRef, SoloEvent, SoloSettings } from '@globetrail/contracts';
+import { greatCircleDistance, movementFor, NO_ROUND_LIMITS, sameLocation, scoreForDistance } from '@globetrail/contracts';
+import { roundClock } from '../round-clock.js';
 import { countryAt } from '../country.js';
 import { assertNever, type Decider, type Decision, reject } from '../decider.js';
 
@@ -10,12 +11,15 @@ export interface SoloRound {
   panorama: PanoramaRef;
   shared: boolean;
   startedAt: string;
-  result: { guess: LatLng; distanceMeters: number; points: number; guessCountryCode: string | null; timeTakenMs: number } | null;
+  /** When the server stops taking the guess; null without a time limit. */
+  deadline: string | null;
+  /** No guess (and no distance) when the round's time ran out. */
+  result: { guess: LatLng | null; distanceMeters: number | null; points: number; guessCountryCode: string | null; timeTakenMs: number } | null;
 }
 
 export type SoloState =
   | { status: 'none' }
-  | { status: 'playing'; gameId: string; playerId: string; mapId: string; mapName: string; maxMapDistance: number; rounds: SoloRound[] };
+  | { status: 'playing'; gameId: string; playerId: string; mapId: string; mapName: string; maxMapDistance: number; settings: SoloSettings; rounds: SoloRound[] };
 
 /** The picture the server resolved for a round, before any player saw it. */
 export interface ResolvedRound {
@@ -30,11 +34,13 @@ export type SoloCommand =
       gameId: string;
       playerId: string;
       map: { id: string; name: string; maxMapDistance: number };
+      settings: SoloSettings;
       firstRound: ResolvedRound;
     }
   /** `round` is null when the caller saw no new round to start; the decider then answers why. */
   | { type: 'StartSoloRound'; gameId: string; playerId: string; roundIndex: number; round: ResolvedRound | null }
-  | { type: 'PlaceSoloGuess'; gameId: string; playerId: string; roundIndex: number; guess: LatLng };
+  /** `guess` null: the round's time ran out without one (0 points). */
+  | { type: 'PlaceSoloGuess'; gameId: string; playerId: string; roundIndex: number; guess: LatLng | null };
 
 export const soloDecider: Decider<SoloState, SoloCommand, SoloEvent> = {
   initialState: { status: 'none' },
@@ -54,10 +60,11 @@ export const soloDecider: Decider<SoloState, SoloCommand, SoloEvent> = {
               mapId: command.map.id,
               mapName: command.map.name,
               maxMapDistance: command.map.maxMapDistance,
+              settings: command.settings,
               startedAt: at,
             },
           },
-          roundStarted(command.gameId, 0, command.firstRound, at),
+          roundStarted(command.gameId, 0, command.firstRound, command.settings, ctx.now),
         ];
       }
       case 'StartSoloRound': {
@@ -70,7 +77,7 @@ export const soloDecider: Decider<SoloState, SoloCommand, SoloEvent> = {
         }
         if (last && last.result === null) return reject(409, 'round_not_guessed', `guess round ${last.roundIndex} before starting the next one`);
         if (!command.round) throw new Error(`round ${command.roundIndex} of ${game.gameId} can start but no picture was resolved`);
-        return [roundStarted(game.gameId, command.roundIndex, command.round, at)];
+        return [roundStarted(game.gameId, command.roundIndex, command.round, game.settings, ctx.now)];
       }
       case 'PlaceSoloGuess': {
         const game = ownedGame(state, command);
@@ -80,9 +87,17 @@ export const soloDecider: Decider<SoloState, SoloCommand, SoloEvent> = {
           return reject(409, 'round_not_current', `roundIndex: round ${command.roundIndex} is not the current round`, 'roundIndex');
         }
         if (round.result) {
-          return sameLocation(round.result.guess, command.guess) ? [] : reject(409, 'round_already_guessed', `round ${round.roundIndex} already has a guess`);
+          const same = round.result.guess === null || command.guess === null ? round.result.guess === command.guess : sameLocation(round.result.guess, command.guess);
+          return same ? [] : reject(409, 'round_already_guessed', `round ${round.roundIndex} already has a guess`);
         }
-        const distanceMeters = greatCircleDistance(command.guess, round.target);
+        if (command.guess && round.deadline && ctx.now.getTime() > Date.parse(round.deadline)) {
+          return reject(409, 'round_time_over', `guess: the time for round ${round.roundIndex + 1} ran out at ${round.deadline}`, 'guess');
+        }
+        const clock = roundClock(game.settings, new Date(round.startedAt));
+        if (!command.guess && (!clock || ctx.now < clock.timeUp)) {
+          return reject(400, 'validation_failed', 'guess: place a guess (a round ends without one only when its time runs out)', 'guess');
+        }
+        const distanceMeters = command.guess ? greatCircleDistance(command.guess, round.target) : null;
         return [
           {
             type: 'SoloGuessPlaced',
@@ -93,9 +108,9 @@ export const soloDecider: Decider<SoloState, SoloCommand, SoloEvent> = {
               guess: command.guess,
               target: round.target,
               distanceMeters,
-              points: scoreForDistance(distanceMeters, game.maxMapDistance),
+              points: distanceMeters === null ? 0 : scoreForDistance(distanceMeters, game.maxMapDistance),
               targetCountryCode: round.targetCountryCode,
-              guessCountryCode: countryAt(command.guess),
+              guessCountryCode: command.guess ? countryAt(command.guess) : null,
               timeTakenMs: Math.max(0, ctx.now.getTime() - Date.parse(round.startedAt)),
               placedAt: at,
             },
@@ -117,12 +132,13 @@ export const soloDecider: Decider<SoloState, SoloCommand, SoloEvent> = {
           mapId: event.data.mapId,
           mapName: event.data.mapName,
           maxMapDistance: event.data.maxMapDistance,
+          settings: event.data.settings ?? NO_ROUND_LIMITS,
           rounds: [],
         };
       case 'SoloRoundStarted': {
         if (state.status !== 'playing') return state;
         const { roundIndex, target, targetCountryCode, panorama, shared, startedAt } = event.data;
-        return { ...state, rounds: [...state.rounds, { roundIndex, target, targetCountryCode, panorama, shared, startedAt, result: null }] };
+        return { ...state, rounds: [...state.rounds, { roundIndex, target, targetCountryCode, panorama, shared, startedAt, deadline: event.data.deadline ?? null, result: null }] };
       }
       case 'SoloGuessPlaced': {
         if (state.status !== 'playing') return state;
@@ -140,11 +156,22 @@ export const soloDecider: Decider<SoloState, SoloCommand, SoloEvent> = {
   },
 };
 
-function roundStarted(gameId: string, roundIndex: number, round: ResolvedRound, at: string): SoloEvent {
+function roundStarted(gameId: string, roundIndex: number, round: ResolvedRound, settings: SoloSettings, now: Date): SoloEvent {
+  const clock = roundClock(settings, now);
   return {
     type: 'SoloRoundStarted',
     version: 1,
-    data: { gameId, roundIndex, target: round.target, targetCountryCode: countryAt(round.target), panorama: round.panorama, shared: round.shared, startedAt: at },
+    data: {
+      gameId,
+      roundIndex,
+      target: round.target,
+      targetCountryCode: countryAt(round.target),
+      panorama: round.panorama,
+      shared: round.shared,
+      startedAt: now.toISOString(),
+      movement: movementFor(settings),
+      deadline: clock ? clock.deadline.toISOString() : null,
+    },
   };
 }
 

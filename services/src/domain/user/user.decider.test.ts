@@ -15,6 +15,7 @@ const round: ScoredRound = {
   targetCountryCode: 'FR',
   imagery: { provider: 'local', answerBlind: true },
   result: { guess: { lat: 48.0, lng: 2.0 }, distanceMeters: 98_000, points: 6123, guessCountryCode: 'FR' },
+  settings: { nm: false, nmpz: false },
 };
 
 const submission = (overrides: Partial<ScoreSubmission> = {}): ScoreSubmission => ({

@@ -1,5 +1,5 @@
 import type { LatLng, ScoreSubmission, UserEvent } from '@globetrail/contracts';
-import { LIVE, sameLocation } from '@globetrail/contracts';
+import { LIVE, movementBonuses, sameLocation } from '@globetrail/contracts';
 import { utcDay } from '../challenge/daily.js';
 import { type DailyChallengeStreak, nextDailyChallengeStreak, nextVisitStreak, type VisitStreak } from '../challenge/streaks.js';
 import { assertNever, type Decider, type Decision, reject } from '../decider.js';
@@ -35,7 +35,10 @@ export interface ScoredRound {
   targetCountryCode: string | null;
   /** Where the round's picture came from; a picture that was not answer-blind (Google Street View) is never ranked. */
   imagery: { provider: string; answerBlind: boolean };
-  result: { guess: LatLng; distanceMeters: number; points: number; guessCountryCode: string | null } | null;
+  /** No guess: the round's time ran out. */
+  result: { guess: LatLng | null; distanceMeters: number | null; points: number; guessCountryCode: string | null } | null;
+  /** The game's movement settings: their rounds' points count as `scoreFromNM` / `scoreFromNMPZ`. */
+  settings: { nm: boolean; nmpz: boolean };
 }
 
 export type UserCommand =
@@ -163,6 +166,8 @@ function decideSubmitScore(command: Extract<UserCommand, { type: 'SubmitScore' }
   if (state.submittedTargets.has(targetKey(round.target))) return reject(409, 'already_submitted', 'this target was already scored');
   const { result } = round;
   if (!result) return reject(409, 'round_not_guessed', `round ${round.roundIndex} has no guess yet`, 'roundNumber');
+  if (!result.guess || result.distanceMeters === null) return reject(409, 'round_not_guessed', `round ${round.roundIndex} ended with no guess: its time ran out`, 'roundNumber');
+  const distanceMeters = result.distanceMeters;
 
   const [targetLat, targetLng] = submission.targetLocation as [number, number];
   if (!sameLocation({ lat: targetLat, lng: targetLng }, round.target)) {
@@ -173,14 +178,16 @@ function decideSubmitScore(command: Extract<UserCommand, { type: 'SubmitScore' }
     return reject(400, 'score_mismatch', 'guessLocation: does not match the guess placed in the round', 'guessLocation');
   }
   if (submission.mapId !== round.mapId) return reject(400, 'score_mismatch', `mapId: the round was played on ${round.mapId}`, 'mapId');
-  for (const bonus of ['scoreFromStreak', 'scoreFromNMPZ', 'scoreFromNM'] as const) {
-    if (submission[bonus] !== 0) return reject(400, 'score_mismatch', `${bonus}: no bonus applies to a single-player round`, bonus);
+  if (submission.scoreFromStreak !== 0) return reject(400, 'score_mismatch', 'scoreFromStreak: no streak bonus applies to a single-player round', 'scoreFromStreak');
+  const bonuses = movementBonuses(result.points, round.settings);
+  for (const bonus of ['scoreFromNMPZ', 'scoreFromNM'] as const) {
+    if (submission[bonus] !== bonuses[bonus]) return reject(400, 'score_mismatch', `${bonus}: this round adds ${bonuses[bonus]}, not ${submission[bonus]}`, bonus);
   }
   if (submission.scoreToAdd !== result.points) {
     return reject(400, 'score_mismatch', `scoreToAdd: the server scored this round ${result.points}, not ${submission.scoreToAdd}`, 'scoreToAdd');
   }
-  if (submission.bestGuessInMeters > -1 && Math.abs(submission.bestGuessInMeters - result.distanceMeters) > DISTANCE_TOLERANCE_METERS) {
-    return reject(400, 'score_mismatch', `bestGuessInMeters: the guess was ${Math.round(result.distanceMeters)} m away`, 'bestGuessInMeters');
+  if (submission.bestGuessInMeters > -1 && Math.abs(submission.bestGuessInMeters - distanceMeters) > DISTANCE_TOLERANCE_METERS) {
+    return reject(400, 'score_mismatch', `bestGuessInMeters: the guess was ${Math.round(distanceMeters)} m away`, 'bestGuessInMeters');
   }
   if (submission.countryCode !== null && submission.countryCode.toUpperCase() !== (round.targetCountryCode ?? '')) {
     return reject(400, 'score_mismatch', `countryCode: the target is in ${round.targetCountryCode ?? 'no country'}`, 'countryCode');
@@ -198,7 +205,7 @@ function decideSubmitScore(command: Extract<UserCommand, { type: 'SubmitScore' }
   const bestCountryStreak = Math.max(state.bestCountryStreak, currentCountryStreak);
   // SPEC §5: best guess is the minimum of the previous and the new one when the new one is > -1.
   const bestGuessInMeters =
-    submission.bestGuessInMeters > -1 ? Math.min(state.bestGuessInMeters ?? Number.POSITIVE_INFINITY, result.distanceMeters) : state.bestGuessInMeters;
+    submission.bestGuessInMeters > -1 ? Math.min(state.bestGuessInMeters ?? Number.POSITIVE_INFINITY, distanceMeters) : state.bestGuessInMeters;
 
   return [
     {
@@ -211,7 +218,7 @@ function decideSubmitScore(command: Extract<UserCommand, { type: 'SubmitScore' }
         gameType: 'singleplayer',
         mapId: round.mapId,
         points: result.points,
-        distanceMeters: result.distanceMeters,
+        distanceMeters,
         target: round.target,
         guess: result.guess,
         targetCountryCode: round.targetCountryCode,

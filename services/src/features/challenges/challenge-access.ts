@@ -16,7 +16,7 @@ import { ApiException, notFound } from '../../api/api-error.js';
 import { CommandExecutor } from '../../app/command-executor.js';
 import { READ_STORE } from '../../app/tokens.js';
 import { challengeDecider } from '../../domain/challenge/challenge.decider.js';
-import { roundClock } from '../../domain/challenge/challenge-rules.js';
+import { roundClock } from '../../domain/round-clock.js';
 import type { Principal } from '../../identity/identity.port.js';
 import type { ReadStore } from '../../platform/read-store/read-store.port.js';
 import { challengeDoc, challengeView, progressDoc } from '../../projections/challenges/challenges.queries.js';

@@ -46,7 +46,7 @@ export class GamesController {
     if (!map) throw new ApiException(404, 'not_found', `mapId: no map ${request.mapId}`, 'mapId');
     const context = this.executor.context();
     const gameId = context.newId();
-    const settings = { nr: request.nr, rl: request.rl, bl: isBlink(request.rl), gat: request.gat, sga: request.sga, mElo: request.mElo, s_hp: LIVE.duelHitPoints, tag: request.tag };
+    const settings = { nr: request.nr, rl: request.rl, bl: isBlink(request.rl), gat: request.gat, sga: request.sga, mElo: request.mElo, s_hp: LIVE.duelHitPoints, tag: request.tag, nm: request.nm, nmpz: request.nmpz };
     const command = {
       type: 'CreateGame',
       gameId,

@@ -36,6 +36,7 @@ async function storedRound(executor: CommandExecutor, gameId: string, roundIndex
     targetCountryCode: round.targetCountryCode,
     imagery: { provider: round.panorama.provider, answerBlind: isAnswerBlindProvider(round.panorama.provider) },
     result: round.result && { guess: round.result.guess, distanceMeters: round.result.distanceMeters, points: round.result.points, guessCountryCode: round.result.guessCountryCode },
+    settings: { nm: state.settings.nm, nmpz: state.settings.nmpz },
   };
 }
 

@@ -6,6 +6,7 @@ import { CommandExecutor } from '../../app/command-executor.js';
 import { IMAGERY, MAP_CATALOG, READ_STORE } from '../../app/tokens.js';
 import type { DecisionContext } from '../../domain/decider.js';
 import { awaitsNewRound, type SoloRound, type SoloState, soloDecider } from '../../domain/solo/solo.decider.js';
+import { roundClock } from '../../domain/round-clock.js';
 import { isAnswerBlindProvider, streetViewOf } from '../../imagery/answer-blind.js';
 import type { ImageryRegistry } from '../../imagery/imagery-registry.js';
 import { DEFAULT_MAP_ID, type MapCatalog } from '../../maps/map-catalog.js';
@@ -19,15 +20,17 @@ const PANORAMA_READ_MODELS = ['round-panoramas', 'solo-game'];
 
 type PlayingGame = Extract<SoloState, { status: 'playing' }>;
 
-const roundView = (round: SoloRound, mapId: string): SoloRoundView => ({
-  fallback: round.panorama.source !== undefined && round.panorama.source.mapId !== mapId,
+const roundView = (round: SoloRound, game: PlayingGame): SoloRoundView => ({
+  fallback: round.panorama.source !== undefined && round.panorama.source.mapId !== game.mapId,
   roundIndex: round.roundIndex,
   panoramaUrl: panoramaPath(round.panorama.token),
   heading: round.panorama.heading,
   startedAt: round.startedAt,
   shared: round.shared,
   streetView: streetViewOf(round.panorama),
-  movement: movementFor(),
+  movement: movementFor(game.settings),
+  timeUp: roundClock(game.settings, new Date(round.startedAt))?.timeUp.toISOString() ?? null,
+  deadline: round.deadline,
 });
 
 const playing = (state: SoloState): PlayingGame => {
@@ -49,11 +52,13 @@ export class StartSoloGameHandler implements ICommandHandler<StartSoloGame> {
     const context = this.executor.context();
     const gameId = context.newId();
     const { fallback: _fallback, ...firstRound } = await planRound(this.maps, map, this.imagery, [], context.random, request.at);
-    const command = { type: 'StartSoloGame', gameId, playerId, map: { id: map.id, name: map.name, maxMapDistance: map.maxMapDistance }, firstRound } as const;
+    const { nm, nmpz, rl, gat, hsn } = request;
+    const settings = { nm, nmpz, rl, gat, hsn };
+    const command = { type: 'StartSoloGame', gameId, playerId, map: { id: map.id, name: map.name, maxMapDistance: map.maxMapDistance }, settings, firstRound } as const;
     const outcome = await this.executor.execute(streamName.solo(gameId), soloDecider, command, { actor: playerId, readModels: PANORAMA_READ_MODELS, context });
     const game = playing(outcome.state);
     const answerBlind = game.rounds.every((round) => isAnswerBlindProvider(round.panorama.provider));
-    return { gameId, mapId: game.mapId, mapName: game.mapName, maxMapDistance: game.maxMapDistance, answerBlind, round: roundView(game.rounds[0]!, game.mapId) };
+    return { gameId, mapId: game.mapId, mapName: game.mapName, maxMapDistance: game.maxMapDistance, answerBlind, settings: game.settings, round: roundView(game.rounds[0]!, game) };
   }
 }
 
@@ -75,7 +80,7 @@ export class StartSoloRoundHandler implements ICommandHandler<StartSoloRound> {
     const command = { type: 'StartSoloRound', gameId, playerId, roundIndex: request.roundIndex, round } as const;
     const outcome = await this.executor.execute(stream, soloDecider, command, { actor: playerId, readModels: PANORAMA_READ_MODELS, context });
     const game = playing(outcome.state);
-    return roundView(game.rounds.find((r) => r.roundIndex === request.roundIndex)!, game.mapId);
+    return roundView(game.rounds.find((r) => r.roundIndex === request.roundIndex)!, game);
   }
 
   private async plan(game: PlayingGame, context: DecisionContext, at?: LatLng) {

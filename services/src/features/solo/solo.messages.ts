@@ -1,10 +1,10 @@
 import { Command, Query } from '@nestjs/cqrs';
-import type { PlaceGuessRequest, PlaceGuessResponse, SoloGameView, SoloRoundView, StartSoloGameRequest, StartSoloGameResponse, StartSoloRoundRequest } from '@globetrail/contracts';
+import type { PlaceGuessRequest, PlaceGuessResponse, SoloGameView, SoloRoundView, StartSoloGameInput, StartSoloGameResponse, StartSoloRoundRequest } from '@globetrail/contracts';
 
 export class StartSoloGame extends Command<StartSoloGameResponse> {
   constructor(
     readonly playerId: string,
-    readonly request: StartSoloGameRequest,
+    readonly request: StartSoloGameInput,
   ) {
     super();
   }

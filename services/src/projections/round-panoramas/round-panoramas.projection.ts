@@ -11,15 +11,15 @@ export const roundPanoramasProjection = defineProjection({
   handles: ['SoloRoundStarted', 'RoundStarting', 'ChallengeRoundStarted'],
   async apply({ event, streamId, position }) {
     if (event.type === 'SoloRoundStarted') {
-      const { panorama, gameId, roundIndex, target } = event.data;
-      return [upsert(collection, { id: panorama.token, provider: panorama.provider, imageId: panorama.imageId, gameId, roundIndex, location: target } satisfies RoundPanoramaDoc, position)];
+      const { panorama, gameId, roundIndex, target, movement } = event.data;
+      return [upsert(collection, { id: panorama.token, provider: panorama.provider, imageId: panorama.imageId, gameId, roundIndex, location: target, ...(movement ? { movement } : {}) } satisfies RoundPanoramaDoc, position)];
     }
     if (event.type === 'ChallengeRoundStarted') {
       const { panorama, challengeId, roundIndex, target, movement } = event.data;
       return [upsert(collection, { id: panorama.token, provider: panorama.provider, imageId: panorama.imageId, gameId: `challenge:${challengeId}`, roundIndex, location: target, movement } satisfies RoundPanoramaDoc, position)];
     }
-    const { panorama, roundIndex, target } = event.data;
+    const { panorama, roundIndex, target, movement } = event.data;
     const gameId = streamId.slice('game-'.length);
-    return [upsert(collection, { id: panorama.token, provider: panorama.provider, imageId: panorama.imageId, gameId, roundIndex, location: target } satisfies RoundPanoramaDoc, position)];
+    return [upsert(collection, { id: panorama.token, provider: panorama.provider, imageId: panorama.imageId, gameId, roundIndex, location: target, ...(movement ? { movement } : {}) } satisfies RoundPanoramaDoc, position)];
   },
 });

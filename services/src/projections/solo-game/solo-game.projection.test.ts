@@ -33,7 +33,8 @@ describe('solo game projection', () => {
         startedAt: at,
         totalPoints: 0,
         answerBlind: true,
-        rounds: [{ roundIndex: 0, panoramaUrl: '/pano/tok-0123456789abcdef', heading: 30, startedAt: at, shared: false, streetView: null, movement: 'move', fallback: false, result: null }],
+        settings: { nm: false, nmpz: false, rl: -1, gat: true, hsn: true },
+        rounds: [{ roundIndex: 0, panoramaUrl: '/pano/tok-0123456789abcdef', heading: 30, startedAt: at, shared: false, streetView: null, movement: 'move', fallback: false, timeUp: null, deadline: null, result: null }],
       },
     ]);
     expect(JSON.stringify(solo_games)).not.toContain('48.858');

@@ -1,4 +1,5 @@
-import { movementFor, panoramaPath, readModelCollections, type SoloGameDoc } from '@globetrail/contracts';
+import { movementFor, NO_ROUND_LIMITS, panoramaPath, readModelCollections, type SoloGameDoc } from '@globetrail/contracts';
+import { roundClock } from '../../domain/round-clock.js';
 import { assertNever } from '../../domain/decider.js';
 import { isAnswerBlindProvider, streetViewOf } from '../../imagery/answer-blind.js';
 import { defineProjection, upsert } from '../projection.js';
@@ -17,17 +18,30 @@ export const soloGameProjection = defineProjection({
   async apply({ event, position }, documents) {
     switch (event.type) {
       case 'SoloGameStarted': {
-        const { gameId, playerId, mapId, mapName, maxMapDistance, startedAt } = event.data;
-        const game: SoloGameDoc = { id: gameId, gameId, playerId, mapId, mapName, maxMapDistance, startedAt, totalPoints: 0, answerBlind: true, rounds: [] };
+        const { gameId, playerId, mapId, mapName, maxMapDistance, startedAt, settings } = event.data;
+        const game: SoloGameDoc = { id: gameId, gameId, playerId, mapId, mapName, maxMapDistance, startedAt, totalPoints: 0, answerBlind: true, settings: settings ?? NO_ROUND_LIMITS, rounds: [] };
         return [upsert(collection, game, position)];
       }
       case 'SoloRoundStarted': {
         const game = await documents.get<SoloGameDoc>(collection, event.data.gameId);
         if (!game) return [];
         const { roundIndex, panorama, startedAt, shared } = event.data;
-        // Solo games have no movement settings (yet): every round may move.
+        const settings = game.settings ?? NO_ROUND_LIMITS;
         const fallback = panorama.source !== undefined && panorama.source.mapId !== game.mapId;
-        const round = { roundIndex, panoramaUrl: panoramaPath(panorama.token), heading: panorama.heading, startedAt, shared, streetView: streetViewOf(panorama), movement: movementFor(), fallback, result: null };
+        const timeUp = roundClock(settings, new Date(startedAt))?.timeUp.toISOString() ?? null;
+        const round = {
+          roundIndex,
+          panoramaUrl: panoramaPath(panorama.token),
+          heading: panorama.heading,
+          startedAt,
+          shared,
+          streetView: streetViewOf(panorama),
+          movement: event.data.movement ?? movementFor(),
+          fallback,
+          timeUp,
+          deadline: event.data.deadline ?? null,
+          result: null,
+        };
         const rounds = [...game.rounds.filter((r) => r.roundIndex !== roundIndex), round];
         // Documents written before games could be on Google lack the flag: their rounds were all answer-blind.
         const answerBlind = (game.answerBlind ?? true) && isAnswerBlindProvider(panorama.provider);

@@ -1,4 +1,4 @@
-import { buildScoreSubmission, levelForPoints, type RoundResult, type SoloGameView, type UserProfileView } from '@globetrail/contracts';
+import { buildScoreSubmission, type GuessedResult, levelForPoints, type SoloGameView, type UserProfileView } from '@globetrail/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +29,7 @@ function freshProfile(queryClient: QueryClient, uid: string): Promise<UserProfil
  * one target, and a round the server already has counts as done. A round on Google Street View is never
  * ranked (it is not answer-blind), so it is not sent at all.
  */
-export function useScoreSubmission(game: SoloGameView, result: RoundResult) {
+export function useScoreSubmission(game: SoloGameView, result: GuessedResult) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const session = useSession();
@@ -43,7 +43,7 @@ export function useScoreSubmission(game: SoloGameView, result: RoundResult) {
     mutationFn: async (): Promise<SavedScore> => {
       // The streak fields must match the server's view, so they are computed from a profile read now.
       const before = await freshProfile(queryClient, uid);
-      const submission = buildScoreSubmission({ gameId: game.gameId, mapId: game.mapId, result }, before);
+      const submission = buildScoreSubmission({ gameId: game.gameId, mapId: game.mapId, result, ...(game.settings ? { settings: game.settings } : {}) }, before);
       try {
         const response = await submitScore(submission);
         rememberSubmittedTarget(result.target);
