@@ -7,6 +7,7 @@ import { MenuButton } from '../features/menu/components/menu-button';
 import { useErrorMessage } from '../lib/api/use-error-message';
 import { scheduleAddressCleanup } from '../lib/i18n/url-language';
 import { useLiveProfile } from '../lib/session/use-live-profile';
+import { useDailyStreakCheck } from './hooks/use-daily-streak-check';
 import { useRotateDeviceHint } from './hooks/use-device-hints';
 import { useSignInFromAddress } from './hooks/use-sign-in-from-address';
 import { useSessionBootstrap } from './hooks/use-session-bootstrap';
@@ -20,6 +21,7 @@ export function RootLayout() {
   const bootstrap = useSessionBootstrap();
   useStartedGameNavigation();
   useLiveProfile();
+  useDailyStreakCheck();
   useRotateDeviceHint();
   useEffect(() => scheduleAddressCleanup(), []);
   useSignInFromAddress();

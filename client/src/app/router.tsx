@@ -21,6 +21,8 @@ export const router = createHashRouter([
       { path: 'loc/:locId', element: <LocRoute /> },
       // The map page and the map editor draw maps (maplibre): loaded when opened.
       { path: 'map/:mapId', lazy: () => import('./routes/map-route').then((module) => ({ Component: module.MapRoute })) },
+      // A challenge's play carries maplibre and Photo Sphere Viewer: loaded when opened.
+      { path: 'challenge/:challengeId', lazy: () => import('./routes/challenge-route').then((module) => ({ Component: module.ChallengeRoute })) },
       { path: 'mapEditor/:key', lazy: () => import('./routes/map-editor-route').then((module) => ({ Component: module.MapEditorRoute })) },
       { path: 'privacypolicy', lazy: () => import('./routes/legal-routes').then((module) => ({ Component: module.PrivacyRoute })) },
       { path: 'termsofservice', lazy: () => import('./routes/legal-routes').then((module) => ({ Component: module.TermsRoute })) },

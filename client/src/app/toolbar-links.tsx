@@ -4,10 +4,14 @@ import { NavLink } from 'react-router-dom';
 import { useFormatters } from '../lib/format/use-formatters';
 import { useMediaQuery, WIDE_QUERY } from '../lib/hooks/use-media-query';
 import { useCounters } from '../lib/live/use-counters';
+import { useOpenWindow, useWindowActions } from '../lib/layout/windows';
+import { isSignedIn, useSession } from '../lib/session/use-session';
+import { dailySeenToday } from '../lib/storage/daily-dates';
+import { useDailyChallenges } from '../features/challenges/hooks/challenge-queries';
 
 /**
  * SPEC §2 toolbar: play duels (the duels lobby) and play Elo arena, each with a badge of how many
- * players are there now. (The daily-challenges button joins them when daily challenges exist.)
+ * players are there now, and the daily challenges with a badge of the new ones not done.
  */
 export function ToolbarLinks() {
   const { t } = useTranslation();
@@ -42,8 +46,53 @@ export function ToolbarLinks() {
     <>
       {link('/game/lobby', t('toolbar.duels'), t('live.modes.B'), counters?.lobby, <DuelIcon />, 'toolbar-duels')}
       {link('/game/arena', t('toolbar.arena'), t('live.modes.L'), counters?.arena, <ArenaIcon />, 'toolbar-arena')}
-      {/* Daily challenges (SPEC §2) go here once they exist: badge = new daily challenges not done. */}
+      <DailyButton wide={wide} />
     </>
+  );
+}
+
+/**
+ * SPEC §9: "daily challenges count set to 4 when not yet seen today"; once seen, the count is today's
+ * dailies a signed-in player has not completed (guests cannot play them, so none).
+ */
+function DailyButton({ wide }: { wide: boolean }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const { open } = useWindowActions();
+  useOpenWindow(); // Re-read "seen today" when a window closes.
+  const signedIn = isSignedIn(useSession());
+  const daily = useDailyChallenges();
+  const notDone = daily.data?.challenges.filter((challenge) => challenge.played === null || challenge.played < challenge.nr).length ?? 0;
+  const count = !dailySeenToday() ? 4 : signedIn ? notDone : 0;
+  const label = t('toolbar.daily');
+  const tooltip = count > 0 ? t('toolbar.dailyNew', { count }) : label;
+  return (
+    <button
+      type="button"
+      className={`toolbar-button ${wide ? '' : 'toolbar-button--icon'}`}
+      aria-label={label}
+      aria-describedby={count > 0 ? 'toolbar-daily-count' : undefined}
+      title={tooltip}
+      data-testid="toolbar-daily"
+      onClick={() => open({ kind: 'challenges', tab: 'daily' })}
+    >
+      <CalendarIcon />
+      {wide && <span>{label}</span>}
+      {count > 0 && (
+        <span id="toolbar-daily-count" className="toolbar-badge" data-testid="toolbar-daily-count" data-count={count}>
+          <span aria-hidden="true">{format.count(count)}</span>
+          <span className="visually-hidden">{tooltip}</span>
+        </span>
+      )}
+    </button>
+  );
+}
+
+function CalendarIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+      <path fill="currentColor" d="M7 2h2v2h6V2h2v2h3a1 1 0 0 1 1 1v15a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h3V2Zm12 8H5v9h14v-9ZM9 12v2H7v-2h2Zm4 0v2h-2v-2h2Zm4 0v2h-2v-2h2Z" />
+    </svg>
   );
 }
 

@@ -6,6 +6,9 @@ import { MainMenuWindow } from '../features/menu/components/main-menu-window';
 import { PublicProfileWindow } from '../features/public-profile/components/public-profile-window';
 import { SettingsWindow } from '../features/settings/components/settings-window';
 import { MapsWindow } from '../features/maps/components/maps-window';
+import { ChallengesWindow } from '../features/challenges/components/challenges-window';
+import { CreateChallengeWindow } from '../features/challenges/components/create-challenge-window';
+import { RateChallengeWindow } from '../features/challenges/components/rate-challenge-window';
 import { useOpenWindow, useWindowActions } from '../lib/layout/windows';
 import { usePlayMap } from './hooks/use-play-map';
 
@@ -32,6 +35,12 @@ export function WindowsHost() {
       return <MapsWindow initialTab={current.tab} player={player} onClose={close} />;
     case 'publicProfile':
       return <PublicProfileWindow key={current.userId} userId={current.userId} onClose={close} />;
+    case 'challenges':
+      return <ChallengesWindow initialTab={current.tab} onClose={close} />;
+    case 'createChallenge':
+      return <CreateChallengeWindow key={current.map?.mapId ?? ''} map={current.map ?? null} onClose={close} />;
+    case 'rateChallenge':
+      return <RateChallengeWindow key={current.challengeId} challengeId={current.challengeId} onClose={close} />;
     default: {
       const unreachable: never = current;
       return unreachable;

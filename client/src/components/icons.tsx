@@ -61,3 +61,11 @@ export function GroupIcon() {
     </svg>
   );
 }
+
+export function FlagIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+      <path fill="currentColor" d="M5 3h2v1h11.5l-2 4.5 2 4.5H7v8H5V3Zm2 3v5h8.4l-1.1-2.5L15.4 6H7Z" />
+    </svg>
+  );
+}

@@ -123,6 +123,8 @@ export const challengeRoundViewSchema = z.object({
   deadline: z.string().nullable(),
   /** When the picture hides (blink) or the round's own time runs out (ISO); null without a time limit. */
   timeUp: z.string().nullable(),
+  /** The server's time when it answered: a client counts down from it, whatever its own clock says. */
+  now: z.string(),
 });
 export type ChallengeRoundView = z.infer<typeof challengeRoundViewSchema>;
 

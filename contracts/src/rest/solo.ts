@@ -69,6 +69,8 @@ export const soloRoundViewSchema = z.object({
   /** When the round's own time is up (the picture hides in Blink), and when the server stops taking its guess; null without a limit. */
   timeUp: z.string().nullable().optional(),
   deadline: z.string().nullable().optional(),
+  /** The server's time when it answered, for a countdown that does not trust the client's clock. */
+  now: z.string().optional(),
 });
 export type SoloRoundView = z.infer<typeof soloRoundViewSchema>;
 
@@ -129,6 +131,8 @@ export const soloGameViewSchema = z.object({
   answerBlind: z.boolean(),
   /** Absent on games from before settings: no limits. */
   settings: soloSettingsSchema.optional(),
+  /** The server's time when it answered. */
+  now: z.string().optional(),
   rounds: z.array(soloRoundViewSchema.extend({ result: roundResultSchema.nullable() })),
 });
 export type SoloGameView = z.infer<typeof soloGameViewSchema>;

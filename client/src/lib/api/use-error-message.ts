@@ -35,6 +35,14 @@ const translatedCodes = new Set([
   'map_deleted',
   'locations_fixed',
   'locations_private',
+  // Challenges.
+  'challenge_not_started',
+  'challenge_ended',
+  'not_joined',
+  'level_too_low',
+  'round_time_over',
+  'already_rated',
+  'challenge_completed',
 ]);
 
 /** Turns any failure into one sentence a player can read. */

@@ -12,7 +12,16 @@ export type WindowState =
   | { kind: 'createGame'; map?: { mapId: string; mapName: string } }
   /** SPEC §2 maps selector. */
   | { kind: 'maps'; tab?: MapsTab }
-  | { kind: 'publicProfile'; userId: string };
+  | { kind: 'publicProfile'; userId: string }
+  /** SPEC §2 challenges list: today's dailies, the public challenges, your own. */
+  | { kind: 'challenges'; tab?: ChallengesTab }
+  /** The create-challenge form; `map` when it was opened from a map's page. */
+  | { kind: 'createChallenge'; map?: { mapId: string; mapName: string } }
+  /** SPEC §2 rate-challenge window, for a challenge id. */
+  | { kind: 'rateChallenge'; challengeId: string };
+
+export const challengesTabs = ['daily', 'public', 'mine'] as const;
+export type ChallengesTab = (typeof challengesTabs)[number];
 
 export const mapsTabs = ['world', 'featured', 'community', 'liked', 'mine', 'search'] as const;
 export type MapsTab = (typeof mapsTabs)[number];

@@ -18,4 +18,10 @@ export const storageKeys = {
   /** i18next-browser-languagedetector's cache of the chosen interface language. */
   language: 'i18nextLng',
   moduleReloadGuard: 'gt.moduleReload',
+  /** SPEC §3 "last daily date": the UTC day the player last saw the daily challenges. */
+  lastDailyDate: 'gt.lastDailyDate',
+  /** The UTC day the daily visit streak was last checked (SPEC §5: once a day). */
+  lastStreakCheck: 'gt.lastStreakCheck',
+  /** SPEC §3 "challenge object": the settings of the challenge being played (its `ch`). */
+  challenge: 'gt.challenge',
 } as const;

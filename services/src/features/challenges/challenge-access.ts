@@ -56,12 +56,12 @@ export class ChallengeAccess {
 
   async progress(challenge: ChallengeData, userId: string): Promise<ChallengeProgress> {
     const doc = await progressDoc(this.reads, challenge.challengeId, userId);
-    return progressView(challenge.challengeId, doc, challenge);
+    return progressView(challenge.challengeId, doc, challenge, this.executor.context().now);
   }
 }
 
 /** The round a player has open, as their client may see it: never its target. */
-export function roundView(current: NonNullable<ChallengeProgressDoc['current']>, rules: ChallengeData['rules']): ChallengeRoundView {
+export function roundView(current: NonNullable<ChallengeProgressDoc['current']>, rules: ChallengeData['rules'], now: Date): ChallengeRoundView {
   const clock = roundClock(rules, new Date(current.startedAt));
   return {
     roundNumber: current.roundIndex,
@@ -71,16 +71,17 @@ export function roundView(current: NonNullable<ChallengeProgressDoc['current']>,
     startedAt: current.startedAt,
     deadline: current.deadline,
     timeUp: clock ? clock.timeUp.toISOString() : null,
+    now: now.toISOString(),
   };
 }
 
-export function progressView(challengeId: string, doc: ChallengeProgressDoc | null, challenge: Pick<ChallengeData, 'rules'>): ChallengeProgress {
+export function progressView(challengeId: string, doc: ChallengeProgressDoc | null, challenge: Pick<ChallengeData, 'rules'>, now: Date): ChallengeProgress {
   return {
     id: challengeId,
     spr: doc?.spr ?? [],
     glpr: doc?.glpr ?? [],
     ra: doc?.rating !== null && doc?.rating !== undefined,
     joined: doc?.joined ?? false,
-    current: doc?.current ? roundView(doc.current, challenge.rules) : null,
+    current: doc?.current ? roundView(doc.current, challenge.rules, now) : null,
   };
 }

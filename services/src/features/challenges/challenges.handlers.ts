@@ -133,7 +133,8 @@ export class StartChallengeRoundHandler implements ICommandHandler<StartChalleng
     const { state } = await play(this.executor, this.access, principal, challenge, { type: 'StartChallengeRound', roundIndex, token });
     const round = state.status === 'playing' ? state.rounds.find((r) => r.roundIndex === roundIndex) : undefined;
     if (!round) throw new Error(`round ${roundIndex} of challenge ${challengeId} did not start`);
-    return roundView({ roundIndex, token: round.panorama.token, heading: round.panorama.heading, startedAt: round.startedAt, deadline: round.deadline }, challenge.rules);
+    const current = { roundIndex, token: round.panorama.token, heading: round.panorama.heading, startedAt: round.startedAt, deadline: round.deadline };
+    return roundView(current, challenge.rules, this.executor.context().now);
   }
 }
 
@@ -175,7 +176,7 @@ export class ScoreChallengeRoundHandler implements ICommandHandler<ScoreChalleng
       },
       totalPoints: state.rounds.reduce((sum, r) => sum + (r.result?.points ?? 0), 0),
       ch: await this.access.view(challengeId, principal.uid),
-      chp: progressView(challengeId, await progressDoc(this.reads, challengeId, principal.uid), challenge),
+      chp: progressView(challengeId, await progressDoc(this.reads, challengeId, principal.uid), challenge, this.executor.context().now),
       chs,
     };
   }

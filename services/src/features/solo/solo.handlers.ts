@@ -20,7 +20,7 @@ const PANORAMA_READ_MODELS = ['round-panoramas', 'solo-game'];
 
 type PlayingGame = Extract<SoloState, { status: 'playing' }>;
 
-const roundView = (round: SoloRound, game: PlayingGame): SoloRoundView => ({
+const roundView = (round: SoloRound, game: PlayingGame, now: number): SoloRoundView => ({
   fallback: round.panorama.source !== undefined && round.panorama.source.mapId !== game.mapId,
   roundIndex: round.roundIndex,
   panoramaUrl: panoramaPath(round.panorama.token),
@@ -31,6 +31,7 @@ const roundView = (round: SoloRound, game: PlayingGame): SoloRoundView => ({
   movement: movementFor(game.settings),
   timeUp: roundClock(game.settings, new Date(round.startedAt))?.timeUp.toISOString() ?? null,
   deadline: round.deadline,
+  now: new Date(now).toISOString(),
 });
 
 const playing = (state: SoloState): PlayingGame => {
@@ -58,7 +59,7 @@ export class StartSoloGameHandler implements ICommandHandler<StartSoloGame> {
     const outcome = await this.executor.execute(streamName.solo(gameId), soloDecider, command, { actor: playerId, readModels: PANORAMA_READ_MODELS, context });
     const game = playing(outcome.state);
     const answerBlind = game.rounds.every((round) => isAnswerBlindProvider(round.panorama.provider));
-    return { gameId, mapId: game.mapId, mapName: game.mapName, maxMapDistance: game.maxMapDistance, answerBlind, settings: game.settings, round: roundView(game.rounds[0]!, game) };
+    return { gameId, mapId: game.mapId, mapName: game.mapName, maxMapDistance: game.maxMapDistance, answerBlind, settings: game.settings, round: roundView(game.rounds[0]!, game, context.now.getTime()) };
   }
 }
 
@@ -80,7 +81,7 @@ export class StartSoloRoundHandler implements ICommandHandler<StartSoloRound> {
     const command = { type: 'StartSoloRound', gameId, playerId, roundIndex: request.roundIndex, round } as const;
     const outcome = await this.executor.execute(stream, soloDecider, command, { actor: playerId, readModels: PANORAMA_READ_MODELS, context });
     const game = playing(outcome.state);
-    return roundView(game.rounds.find((r) => r.roundIndex === request.roundIndex)!, game);
+    return roundView(game.rounds.find((r) => r.roundIndex === request.roundIndex)!, game, context.now.getTime());
   }
 
   private async plan(game: PlayingGame, context: DecisionContext, at?: LatLng) {
@@ -120,12 +121,15 @@ export class PlaceSoloGuessHandler implements ICommandHandler<PlaceSoloGuess> {
 
 @QueryHandler(GetSoloGame)
 export class GetSoloGameHandler implements IQueryHandler<GetSoloGame> {
-  constructor(@Inject(READ_STORE) private readonly reads: ReadStore) {}
+  constructor(
+    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly executor: CommandExecutor,
+  ) {}
 
   async execute({ playerId, gameId }: GetSoloGame): Promise<SoloGameView> {
     const game = await soloGame(this.reads, gameId);
     if (!game) throw notFound(`no game ${gameId}`);
     if (game.playerId !== playerId) throw new ApiException(403, 'forbidden', 'this game belongs to another player');
-    return game;
+    return { ...game, now: this.executor.context().now.toISOString() };
   }
 }

@@ -1,15 +1,15 @@
-import { LIVE, type CreateGameRequest } from '@globetrail/contracts';
+import { LIVE, type CreateGameRequest, type Movement } from '@globetrail/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
 import { ModalWindow } from '../../../components/modal-window';
+import { MovementField, movementSettings, RoundTimeField } from '../../../components/round-settings-fields';
 import { useErrorMessage } from '../../../lib/api/use-error-message';
-import { useFormatters } from '../../../lib/format/use-formatters';
 import { useCreateGame } from '../hooks/use-create-game';
 
 type PrivateMode = CreateGameRequest['gameT'];
 const MODES: readonly PrivateMode[] = ['C', 'A', 'T', 'D'];
-/** Round times offered; 1–4 s are blink rounds (SPEC §3: blink when 0 < rl < 5). */
+/** Round times offered to live games; 1–4 s are blink rounds (SPEC §3: blink when 0 < rl < 5). */
 const ROUND_TIMES = [30, 60, 90, 120, 180, 300, -1, 2, 3] as const;
 const MAX_ROUNDS = 50;
 const MAX_TAG = 40;
@@ -17,7 +17,6 @@ const MAX_TAG = 40;
 /** "Play with friends": a private game of any mode, shared by its link; on a map when opened from one. */
 export function CreateGameWindow({ map, onClose }: { map: { mapId: string; mapName: string } | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const format = useFormatters();
   const errorMessage = useErrorMessage();
   const create = useCreateGame(onClose);
   const id = useId();
@@ -27,6 +26,7 @@ export function CreateGameWindow({ map, onClose }: { map: { mapId: string; mapNa
   const [gat, setGat] = useState(false);
   const [sga, setSga] = useState(false);
   const [tag, setTag] = useState('');
+  const [movement, setMovement] = useState<Movement>('move');
   const roundCount = Number(rounds);
   const roundsInvalid = mode !== 'D' && (!Number.isInteger(roundCount) || roundCount < 1 || roundCount > MAX_ROUNDS);
 
@@ -40,18 +40,10 @@ export function CreateGameWindow({ map, onClose }: { map: { mapId: string; mapNa
       gat,
       sga,
       tag: tag.trim() || null,
+      ...movementSettings(movement),
       ...(map ? { mapId: map.mapId } : {}),
     });
   };
-
-  const timeLabel = (seconds: number) =>
-    seconds < 0
-      ? t('live.noLimit')
-      : seconds < 5
-        ? t('live.settings.blink', { seconds })
-        : seconds < 60
-          ? t('units.s', { value: format.number(seconds) })
-          : t('lobby.minutes', { count: seconds / 60, value: format.decimal(seconds / 60) });
 
   return (
     <ModalWindow title={t('setup.title')} onClose={onClose} testId="create-game-window">
@@ -93,16 +85,8 @@ export function CreateGameWindow({ map, onClose }: { map: { mapId: string; mapNa
             </span>
           </div>
         )}
-        <div className="form-field">
-          <label htmlFor={`${id}-time`}>{t('lobby.roundTimeLabel')}</label>
-          <select id={`${id}-time`} className="select" value={roundTime} onChange={(event) => setRoundTime(Number(event.target.value))}>
-            {ROUND_TIMES.map((seconds) => (
-              <option key={seconds} value={seconds}>
-                {timeLabel(seconds)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <RoundTimeField value={roundTime} onChange={setRoundTime} times={ROUND_TIMES} />
+        <MovementField value={movement} onChange={setMovement} />
         <div className="switch-row">
           <label htmlFor={`${id}-gat`}>
             <span>{t('live.settings.gat')}</span>

@@ -101,6 +101,9 @@ function MapDetails({ map, player }: { map: MapEntry; player: PlayMap }) {
           <button type="button" className="button" onClick={() => open({ kind: 'createGame', map: { mapId: map.mapId, mapName: name } })}>
             {t('mapPage.challenge')}
           </button>
+          <button type="button" className="button" onClick={() => open(session && !session.user.isAnonymous ? { kind: 'createChallenge', map: { mapId: map.mapId, mapName: name } } : { kind: 'signIn', mode: 'signUp' })} data-testid="map-create-challenge">
+            {t('mapPage.createChallenge')}
+          </button>
           <LikeButton map={map} size="normal" />
           {mine && map.mc === 'places' && (
             <Link className="button" to={`/mapEditor/${encodeURIComponent(map.mapId)}`}>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { GroupIcon, MapIcon, SettingsIcon, TrophyIcon, UserIcon } from '../../../components/icons';
+import { FlagIcon, GroupIcon, MapIcon, SettingsIcon, TrophyIcon, UserIcon } from '../../../components/icons';
 import { LanguageSelect } from '../../../components/language-select';
 import { ModalWindow } from '../../../components/modal-window';
 import { useClientConfig } from '../../../lib/api/client-config';
@@ -51,6 +51,7 @@ export function MainMenuWindow({ onClose }: { onClose: () => void }) {
             ? item(t('menu.account'), () => open({ kind: 'account' }), <UserIcon />)
             : item(t('auth.signIn'), () => open({ kind: 'signIn', mode: 'signIn' }), <UserIcon />)}
           {item(t('menu.maps'), () => open({ kind: 'maps' }), <MapIcon />)}
+          {item(t('menu.challenges'), () => open({ kind: 'challenges' }), <FlagIcon />)}
           {item(t('menu.playWithFriends'), () => open({ kind: 'createGame' }), <GroupIcon />)}
           {item(t('menu.settings'), () => open({ kind: 'settings' }), <SettingsIcon />)}
           {item(t('menu.leaderboard'), () => open({ kind: 'leaderboard' }), <TrophyIcon />)}

@@ -1,0 +1,15 @@
+import './round-countdown.css';
+import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../lib/format/use-formatters';
+
+/** SPEC §2's round countdown: the time left, urgent in its last 10 seconds. */
+export function RoundCountdown({ remainingMs, label }: { remainingMs: number; label?: string }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const urgent = remainingMs <= 10_000;
+  return (
+    <div className={`round-countdown ${urgent ? 'round-countdown--urgent' : ''}`} role="timer" aria-live="off" aria-label={label ?? t('challenges.play.timeLeft')} data-testid="round-countdown">
+      {format.seconds(remainingMs)}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import type { ChallengeSort } from '@globetrail/contracts';
+import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
+import { isSignedIn, useSession } from '../../../lib/session/use-session';
+import { fetchChallenge, fetchChallengePage, fetchDailyChallenges, fetchMyChallenges, fetchProgress } from '../api/challenges-api';
+
+const KEY = 'challenges';
+
+export function useChallengeList(list: { kind: 'public'; page: number; sort: ChallengeSort } | { kind: 'mine'; page: number }) {
+  const signedIn = isSignedIn(useSession());
+  return useQuery({
+    queryKey: [KEY, 'list', signedIn, list],
+    queryFn: ({ signal }) => (list.kind === 'mine' ? fetchMyChallenges(list.page, signal) : fetchChallengePage(list.page, list.sort, signedIn, signal)),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useChallenge(id: string) {
+  const signedIn = isSignedIn(useSession());
+  return useQuery({ queryKey: [KEY, 'detail', signedIn, id], queryFn: ({ signal }) => fetchChallenge(id, signedIn, signal), retry: false });
+}
+
+export function useChallengeProgress(id: string, enabled: boolean) {
+  return useQuery({ queryKey: [KEY, 'progress', id], queryFn: ({ signal }) => fetchProgress(id, signal), enabled });
+}
+
+export const invalidateChallenges = (client: QueryClient) => client.invalidateQueries({ queryKey: [KEY] });
+
+/** Today's dailies (UTC); shared with the toolbar's badge, which reads the same query. */
+export function useDailyChallenges(enabled = true) {
+  const signedIn = isSignedIn(useSession());
+  return useQuery({ queryKey: [KEY, 'daily', signedIn], queryFn: ({ signal }) => fetchDailyChallenges(signedIn, signal), enabled, staleTime: 60_000 });
+}
