@@ -22,6 +22,8 @@ interface PanoramaViewerProps {
   heading: number;
   /** What the player may do: move along the picture's sequence, only pan and zoom, or neither. */
   movement: Movement;
+  /** The picture is on screen (Blink counts its seconds from here, not from the request). */
+  onReady?: () => void;
 }
 
 /**
@@ -33,7 +35,7 @@ export function PanoramaViewer(props: PanoramaViewerProps) {
   return <RoundPanorama key={`${props.url} ${props.movement}`} {...props} />;
 }
 
-function RoundPanorama({ url, heading, movement }: PanoramaViewerProps) {
+function RoundPanorama({ url, heading, movement, onReady }: PanoramaViewerProps) {
   const { t } = useTranslation();
   const containerRef = useRef<HTMLDivElement>(null);
   const [viewer, setViewer] = useState<Viewer | null>(null);
@@ -41,6 +43,8 @@ function RoundPanorama({ url, heading, movement }: PanoramaViewerProps) {
   const [unsupported, setUnsupported] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const fixed = movement === 'none';
+  const onReadyRef = useRef(onReady);
+  onReadyRef.current = onReady;
   const tour = usePanoramaTour({
     viewer,
     ready: state === 'ready',
@@ -97,7 +101,10 @@ function RoundPanorama({ url, heading, movement }: PanoramaViewerProps) {
       .setPanorama(url, { position: { yaw: `${heading}deg`, pitch: 0 }, zoom: 0, transition: false, showLoader: false })
       .then(
         (completed) => {
-          if (current && completed) setState('ready');
+          if (current && completed) {
+            setState('ready');
+            onReadyRef.current?.();
+          }
         },
         () => {
           if (!current) return;

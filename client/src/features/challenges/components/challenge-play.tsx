@@ -94,6 +94,19 @@ export function ChallengePlay({ challenge, progress, onExit }: { challenge: Chal
   }, []);
 
   const clock = useRoundClock({ timeUp: round?.timeUp, deadline: round?.deadline, now: round?.now }, menuOpen);
+  // Blink: the picture shows for rl seconds from when it is on screen (a slow download takes none of
+  // them); the server's deadline, rl + 25 s from the start, still bounds the guess.
+  const [shownAt, setShownAt] = useState<number | null>(null);
+  const [blinkOver, setBlinkOver] = useState(false);
+  useEffect(() => {
+    setShownAt(null);
+    setBlinkOver(false);
+  }, [round?.roundNumber]);
+  useEffect(() => {
+    if (!challenge.bl || shownAt === null) return;
+    const timer = window.setTimeout(() => setBlinkOver(true), Math.max(0, shownAt + challenge.rl * 1000 - Date.now()));
+    return () => window.clearTimeout(timer);
+  }, [shownAt]);
   const guessing = phase === 'playing' && round !== null && !submit.isPending && !submit.isSuccess;
   const send = (at: LatLng | null) => {
     if (!round || submit.isPending) return;
@@ -141,10 +154,12 @@ export function ChallengePlay({ challenge, progress, onExit }: { challenge: Chal
   }
 
   const roundNumber = round?.roundNumber ?? played;
-  const pictureHidden = challenge.bl && clock.phase !== 'running' && clock.phase !== 'untimed';
+  const pictureHidden = challenge.bl && (blinkOver || clock.phase === 'over');
   return (
     <div className="challenge-play" data-testid="challenge-play" data-phase={phase} data-round={roundNumber}>
-      {phase === 'playing' && round && !pictureHidden && <PanoramaViewer url={round.panoramaUrl} heading={round.heading} movement={round.movement} />}
+      {phase === 'playing' && round && !pictureHidden && (
+        <PanoramaViewer url={round.panoramaUrl} heading={round.heading} movement={round.movement} onReady={() => setShownAt((at) => at ?? Date.now())} />
+      )}
       {phase === 'playing' && pictureHidden && <p className="challenge-play__hidden">{t('challenges.play.pictureHidden')}</p>}
       <header className="challenge-play__header" aria-label={t('game.status')}>
         <span className="challenge-play__title">{titleOf(challenge)}</span>
@@ -154,7 +169,7 @@ export function ChallengePlay({ challenge, progress, onExit }: { challenge: Chal
           {t('challenges.play.leave')}
         </button>
       </header>
-      {phase === 'playing' && clock.phase === 'running' && <RoundCountdown remainingMs={clock.remainingMs} />}
+      {phase === 'playing' && clock.phase === 'running' && !challenge.bl && <RoundCountdown remainingMs={clock.remainingMs} />}
       {guessing && (
         <GuessPanel
           guess={guess}
@@ -164,7 +179,7 @@ export function ChallengePlay({ challenge, progress, onExit }: { challenge: Chal
           error={submit.isError ? errorMessage(submit.error) : null}
         />
       )}
-      {guessing && (clock.phase === 'guessWindow' || clock.phase === 'over') && (challenge.gat || challenge.bl) && (
+      {guessing && (challenge.bl ? pictureHidden : (clock.phase === 'guessWindow' || clock.phase === 'over') && challenge.gat) && (
         <TimeoutDialog remainingMs={clock.guessWindowMs} blink={challenge.bl} hasGuess={guess !== null} onGuess={() => send(guess)} />
       )}
       {phase === 'wall' && <BlinkWall seconds={challenge.rl} roundNumber={played} total={challenge.nr} pending={start.isPending} onStart={() => start.mutate(played)} />}

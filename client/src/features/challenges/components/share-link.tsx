@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The challenge's link to send to friends: shown, selectable, and copied with one press. */
 export function ShareLink({ challengeId }: { challengeId: string }) {
   const { t } = useTranslation();
+  const id = useId();
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
   const url = `${window.location.origin}${window.location.pathname}#/challenge/${encodeURIComponent(challengeId)}`;
   const copy = async () => {
@@ -16,14 +17,16 @@ export function ShareLink({ challengeId }: { challengeId: string }) {
   };
   return (
     <div className="share-link">
-      <label>
-        <span>{t('challenges.share.label')}</span>
-        <input readOnly value={url} onFocus={(event) => event.target.select()} data-testid="challenge-link" />
+      <label htmlFor={id} className="share-link__label">
+        {t('challenges.share.label')}
       </label>
-      <button type="button" className="button button--small" onClick={() => void copy()}>
-        {t('challenges.share.copy')}
-      </button>
-      <span role="status" className="muted">
+      <div className="share-link__row">
+        <input id={id} className="share-link__url" readOnly value={url} onFocus={(event) => event.target.select()} data-testid="challenge-link" />
+        <button type="button" className="button button--small" onClick={() => void copy()}>
+          {t('challenges.share.copy')}
+        </button>
+      </div>
+      <span role="status" className="muted share-link__status">
         {copied === 'yes' ? t('challenges.share.copied') : copied === 'no' ? t('challenges.share.copyFailed') : ''}
       </span>
     </div>
