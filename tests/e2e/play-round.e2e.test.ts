@@ -47,6 +47,34 @@ describe('a new visitor in Chromium', () => {
     await context.close();
   });
 
+  it('plays single-player rounds under the settings chosen in Settings: NMPZ and 30 seconds a round', async () => {
+    const { page, context, errors } = await openPage(e2e);
+    await page.getByRole('dialog', { name: 'GlobeTrail' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Settings' });
+    const rules = settings.getByTestId('solo-rules');
+    await rules.getByTestId('movement-none').check();
+    await rules.getByTestId('round-time').selectOption('30');
+    await settings.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Maps' }).click();
+    await page.getByRole('dialog', { name: 'Maps' }).locator('[data-map-id="world"]').getByRole('button', { name: /^Play/ }).click();
+    await page.waitForURL(/#\/game\//);
+    await page.getByTestId('solo-rules-note').getByText('NMPZ · 0:30 a round').waitFor();
+    await page.getByTestId('round-countdown').waitFor();
+    const view = await soloView(e2e, page);
+    expect(view.settings).toMatchObject({ nmpz: true, nm: false, rl: 30 });
+    expect(view.rounds[0]).toMatchObject({ movement: 'none' });
+    await placeGuessOnMap(page);
+    expect(await page.getByTestId('panorama').getAttribute('data-movement')).toBe('none');
+    await page.getByRole('button', { name: 'Guess', exact: true }).click();
+    await resultFigures(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('switches the interface language with a /{language} path', async () => {
     const { page, context } = await openPage(e2e, '/fr');
     await page.getByRole('button', { name: 'Jouer' }).waitFor();

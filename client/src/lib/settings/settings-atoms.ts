@@ -1,3 +1,4 @@
+import type { Movement } from '@globetrail/contracts';
 import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import { storageKeys } from '../storage/storage-keys';
@@ -27,6 +28,15 @@ export function normalizeMapType(value: unknown): number {
   const n = typeof value === 'number' && Number.isFinite(value) ? Math.trunc(value) : 0;
   return ((n % MAP_TYPE_COUNT) + MAP_TYPE_COUNT) % MAP_TYPE_COUNT;
 }
+
+/** The round settings a single-player game starts with (SPEC §3's nm/nmpz, rl, gat), chosen in Settings. */
+export interface SoloRules {
+  movement: Movement;
+  rl: number;
+  gat: boolean;
+}
+export const DEFAULT_SOLO_RULES: SoloRules = { movement: 'move', rl: -1, gat: true };
+export const soloRulesAtom = atomWithStorage<SoloRules>(storageKeys.soloRules, DEFAULT_SOLO_RULES, storage<SoloRules>(), { getOnInit: true });
 
 /** SPEC §3 first-time flag: true until the welcome dialog is closed through Play or dismissal. */
 export const firstTimeAtom = atomWithStorage(storageKeys.firstTime, true, storage<boolean>(), { getOnInit: true });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useFormatters } from '../../../lib/format/use-formatters';
 import { useMapName } from '../../../lib/maps/map-names';
+import { isSignedIn, useSession } from '../../../lib/session/use-session';
 import { useChallengeTitle } from '../hooks/use-challenge-title';
 import { ChallengeChips } from './challenge-chips';
 
@@ -12,11 +13,21 @@ export function ChallengeCard({ challenge, onOpen }: { challenge: ChallengeListE
   const format = useFormatters();
   const titleOf = useChallengeTitle();
   const nameOf = useMapName();
+  const signedIn = isSignedIn(useSession());
   const done = challenge.played !== null && challenge.played >= challenge.nr;
+  // A daily the signed-in player has not opened yet (guests' lists say nothing of what they played).
+  const fresh = challenge.daily !== null && challenge.played === null && signedIn;
   return (
     <li className="challenge-card" data-testid="challenge-card" data-challenge-id={challenge.id} data-done={done || undefined}>
       <Link to={`/challenge/${encodeURIComponent(challenge.id)}`} className="challenge-card__link" onClick={onOpen}>
-        <span className="challenge-card__title">{titleOf(challenge)}</span>
+        <span className="challenge-card__title">
+          {titleOf(challenge)}
+          {fresh && (
+            <span className="challenge-card__new" data-testid="challenge-new">
+              {t('challenges.new')}
+            </span>
+          )}
+        </span>
         <span className="challenge-card__map muted">{t('challenges.onMap', { map: nameOf({ mapId: challenge.mid, mapName: challenge.mn }) })}</span>
       </Link>
       <ChallengeChips challenge={challenge} />

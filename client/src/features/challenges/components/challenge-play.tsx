@@ -16,10 +16,10 @@ import { useRoundClock } from '../../../lib/rounds/use-round-clock';
 import { storageKeys } from '../../../lib/storage/storage-keys';
 import { writeJson } from '../../../lib/storage/web-storage';
 import { addChallengeScore, joinChallenge, startChallengeRound } from '../api/challenges-api';
-import { invalidateChallenges } from '../hooks/challenge-queries';
+import { invalidateChallenges, useChallengeProgress } from '../hooks/challenge-queries';
 import { useChallengeTitle } from '../hooks/use-challenge-title';
 import { BlinkWall } from './blink-wall';
-import { TimeoutDialog } from './timeout-dialog';
+import { TimeoutDialog } from '../../../components/timeout-dialog';
 
 type Phase = 'joining' | 'wall' | 'starting' | 'playing' | 'result' | 'done';
 
@@ -43,7 +43,10 @@ export function ChallengePlay({ challenge, progress, onExit }: { challenge: Chal
   const [total, setTotal] = useState(progress.spr.reduce((sum, points) => sum + points, 0));
   const [answer, setAnswer] = useState<ChallengeScoreResponse | null>(null);
   const [guess, setGuess] = useState<LatLng | null>(null);
-  const [rated, setRated] = useState(progress.ra);
+  const [ratedBefore, setRated] = useState(progress.ra);
+  // Once done, the progress is read again: rating in its window (which refreshes it) hides the Rate button.
+  const after = useChallengeProgress(challenge.id, phase === 'done');
+  const rated = after.data?.ra ?? ratedBefore;
   const panelRef = useRef<HTMLElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
 

@@ -28,6 +28,7 @@ export function startNextRound(gameId: string, roundIndex: number): Promise<Solo
   return apiPost(`/solo/${encodeURIComponent(gameId)}/rounds`, { roundIndex }, soloRoundViewSchema, { auth: true });
 }
 
-export function placeGuess(gameId: string, roundIndex: number, guess: LatLng): Promise<PlaceGuessResponse> {
+/** `guess` null ends a round whose time ran out without one. */
+export function placeGuess(gameId: string, roundIndex: number, guess: LatLng | null): Promise<PlaceGuessResponse> {
   return apiPost(`/solo/${encodeURIComponent(gameId)}/guess`, { roundIndex, guess }, placeGuessResponseSchema, { auth: true });
 }

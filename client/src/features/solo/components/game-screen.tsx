@@ -7,13 +7,17 @@ import { GoogleStreetView } from '../../../components/google-street-view';
 import { GuessPanel } from '../../../components/guess-panel';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { MapInfoHint } from '../../../components/map-info-hint';
+import { RoundCountdown } from '../../../components/round-countdown';
+import { TimeoutDialog } from '../../../components/timeout-dialog';
+import { useFormatters } from '../../../lib/format/use-formatters';
+import { useRoundClock } from '../../../lib/rounds/use-round-clock';
 import { PanoramaViewer } from '../../../components/panorama-viewer';
 import { isApiRequestError } from '../../../lib/api/api-error';
 import { useErrorMessage } from '../../../lib/api/use-error-message';
 import { useActionKeys } from '../../../lib/hooks/use-action-keys';
 import { useMinimumDuration } from '../../../lib/hooks/use-minimum-duration';
 import { showSnack } from '../../../lib/layout/snacks';
-import { useWindowActions } from '../../../lib/layout/windows';
+import { useOpenWindow, useWindowActions } from '../../../lib/layout/windows';
 import { useMapName } from '../../../lib/maps/map-names';
 import { getSession } from '../../../lib/session/session-store';
 import { readGameCounter } from '../../../lib/storage/game-counter';
@@ -38,6 +42,7 @@ export function GameScreen({ gameId }: { gameId: string }) {
   const startGame = useStartSoloGame();
   const { open } = useWindowActions();
   const nameOf = useMapName();
+  const format = useFormatters();
   const [guess, setGuess] = useState<{ roundIndex: number; at: LatLng } | null>(null);
 
   const round = game.data?.rounds.at(-1) ?? null;
@@ -45,10 +50,28 @@ export function GameScreen({ gameId }: { gameId: string }) {
   const currentGuess = round && guess?.roundIndex === round.roundIndex ? guess.at : null;
   const guessing = round !== null && result === null;
 
-  const submitGuess = () => {
-    if (!round || !currentGuess || placeGuess.isPending) return;
-    placeGuess.mutate({ roundIndex: round.roundIndex, guess: currentGuess });
+  const send = (at: LatLng | null) => {
+    if (!round || placeGuess.isPending) return;
+    placeGuess.mutate({ roundIndex: round.roundIndex, guess: at });
   };
+  const submitGuess = () => {
+    if (currentGuess) send(currentGuess);
+  };
+
+  // A timed round (Settings' round time): the server's clock counts down; when the time is up a placed
+  // marker is sent, otherwise the ask-for-guess window runs (gat) and a round still without a guess at the
+  // server's deadline ends with none. The displayed count freezes while a window is open; the deadline does not.
+  const menuOpen = useOpenWindow() !== null;
+  const clock = useRoundClock({ timeUp: round?.timeUp, deadline: round?.deadline, now: round?.now ?? game.data?.now }, menuOpen);
+  const askForGuess = game.data?.settings?.gat ?? true;
+  const lastSecond = clock.phase === 'guessWindow' && clock.guessWindowMs <= 1_000;
+  useEffect(() => {
+    if (!guessing || placeGuess.isPending || placeGuess.isSuccess || clock.phase === 'untimed' || clock.phase === 'running') return;
+    if (clock.phase === 'over') return send(null);
+    if (currentGuess) return send(currentGuess);
+    if (!askForGuess) send(null);
+    // Acts on the clock's phase changes; the guess is read as it stands then.
+  }, [clock.phase, guessing, lastSecond]);
   const goToNextRound = () => {
     if (!round || nextRound.isPending) return;
     nextRound.mutate(round.roundIndex + 1, { onSuccess: () => placeGuess.reset() });
@@ -110,6 +133,16 @@ export function GameScreen({ gameId }: { gameId: string }) {
             {t('game.unrankedGoogle')}
           </p>
         )}
+        {game.data.settings && (game.data.settings.nm || game.data.settings.nmpz || game.data.settings.rl > 0) && (
+          <p className="game-screen__rules" role="note" data-testid="solo-rules-note">
+            {[
+              game.data.settings.nmpz ? t('rounds.movements.none') : game.data.settings.nm ? t('rounds.movements.pan') : null,
+              game.data.settings.rl > 0 ? t('rounds.perRound', { time: format.seconds(game.data.settings.rl * 1000) }) : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+        )}
         {round.fallback ? (
           <p className="game-screen__fallback" role="note" data-testid="fallback-note">
             {t('game.fallbackRound', { name: mapName })}
@@ -118,6 +151,10 @@ export function GameScreen({ gameId }: { gameId: string }) {
           <MapInfoHint mapName={mapName} />
         )}
       </div>
+      {guessing && clock.phase === 'running' && <RoundCountdown remainingMs={clock.remainingMs} />}
+      {guessing && askForGuess && (clock.phase === 'guessWindow' || clock.phase === 'over') && (
+        <TimeoutDialog remainingMs={clock.guessWindowMs} blink={false} hasGuess={currentGuess !== null} onGuess={submitGuess} />
+      )}
       {guessing && (
         <GuessPanel
           guess={currentGuess}

@@ -7,7 +7,7 @@ export function usePlaceGuess(gameId: string) {
   const queryClient = useQueryClient();
   const key = soloGameQueryKey(gameId);
   return useMutation({
-    mutationFn: ({ roundIndex, guess }: { roundIndex: number; guess: LatLng }) => placeGuess(gameId, roundIndex, guess),
+    mutationFn: ({ roundIndex, guess }: { roundIndex: number; guess: LatLng | null }) => placeGuess(gameId, roundIndex, guess),
     onSuccess: ({ result, totalPoints }) => {
       queryClient.setQueryData<SoloGameView>(key, (game) =>
         game

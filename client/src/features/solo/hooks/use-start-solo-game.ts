@@ -1,5 +1,8 @@
 import type { LatLng, SoloGameView, StartSoloGameResponse } from '@globetrail/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { getDefaultStore } from 'jotai';
+import { movementSettings } from '../../../components/round-settings-fields';
+import { soloRulesAtom } from '../../../lib/settings/settings-atoms';
 import { isApiRequestError } from '../../../lib/api/api-error';
 import { getSession } from '../../../lib/session/session-store';
 import { forgetDefaultMap, readDefaultMap } from '../../../lib/storage/default-map';
@@ -35,8 +38,10 @@ export function useStartSoloGame() {
  * A start that names no map (Play, a returning visit) plays the player's default map (SPEC §3, chosen in
  * the maps selector); a default map that no longer plays (deleted) is forgotten and World plays instead.
  */
-async function startOnDefaultMap(variables: StartSoloVariables): Promise<StartSoloGameResponse> {
-  const fallback = variables.mapId === undefined && variables.at === undefined ? readDefaultMap() : null;
+async function startOnDefaultMap(start: StartSoloVariables): Promise<StartSoloGameResponse> {
+  const rules = getDefaultStore().get(soloRulesAtom);
+  const variables = { ...start, ...movementSettings(rules.movement), rl: rules.rl, gat: rules.gat };
+  const fallback = start.mapId === undefined && start.at === undefined ? readDefaultMap() : null;
   if (!fallback) return startSoloGame(variables);
   try {
     return await startSoloGame({ ...variables, mapId: fallback.mapId });
@@ -58,6 +63,7 @@ function gameViewFromStart(started: StartSoloGameResponse, playerId: string): So
     startedAt: started.round.startedAt,
     totalPoints: 0,
     answerBlind: started.answerBlind,
+    settings: started.settings,
     rounds: [{ ...started.round, result: null }],
   };
 }
