@@ -1,5 +1,5 @@
 import type { ScoreSubmission, UserEvent } from '@globetrail/contracts';
-import { spec } from '../testing/decider-spec.js';
+import { fixedContext, spec } from '../testing/decider-spec.js';
 import { type ScoredRound, userDecider } from './user.decider.js';
 
 const user = spec(userDecider);
@@ -183,5 +183,42 @@ describe('RateArenaMatch', () => {
     expect(user.given([created, first!]).when(rate(16))).toEqual([]);
     expect(user.given([created, first!]).state()).toMatchObject({ elo: 1016 });
     expect(user.given([anonymous]).when(rate(16))).toMatchObject({ status: 403, code: 'anonymous_not_allowed' });
+  });
+});
+
+describe('streaks (SPEC §4, §5)', () => {
+  const visit = { type: 'RecordDailyVisit', userId: 'u1' } as const;
+  const on = (iso: string) => fixedContext(iso);
+  /** The events of visits on each instant, in order. */
+  const visits = (...instants: string[]): UserEvent[] =>
+    instants.reduce<UserEvent[]>((events, iso) => [...events, ...(user.given(events).when(visit, on(iso)) as UserEvent[])], [created]);
+
+  it('records the first visit of each UTC day once: 23:59:59 and 00:00:00 UTC are two days', () => {
+    const events = visits('2026-11-25T23:59:59.000Z', '2026-11-25T23:59:59.500Z', '2026-11-26T00:00:00.000Z');
+    expect(events.filter((e) => e.type === 'DailyVisitRecorded').map((e) => e.data)).toMatchObject([
+      { day: '2026-11-25', dvs: 1, outcome: 'started' },
+      { day: '2026-11-26', dvs: 2, dvsb: 2, outcome: 'increased' },
+    ]);
+  });
+
+  it('ends a streak after one missed day and loses it after more, keeping the best', () => {
+    const ended = visits('2026-11-20T10:00:00Z', '2026-11-21T10:00:00Z', '2026-11-22T10:00:00Z', '2026-11-24T10:00:00Z');
+    expect(ended.at(-1)).toMatchObject({ data: { dvs: 1, dvsb: 3, outcome: 'ended' } });
+    const lost = visits('2026-11-20T10:00:00Z', '2026-11-21T10:00:00Z', '2026-11-25T10:00:00Z');
+    expect(lost.at(-1)).toMatchObject({ data: { dvs: 1, dvsb: 2, outcome: 'lost' } });
+  });
+
+  it('refuses anonymous players a streak', () => {
+    expect(user.given([anonymous]).when(visit)).toMatchObject({ status: 403, code: 'anonymous_not_allowed' });
+  });
+
+  it('counts a completed daily challenge once a day, and goes on from yesterday', () => {
+    const done = (day: string, challengeId = `${day}-NM`) => ({ type: 'RecordDailyChallengeCompleted', userId: 'u1', challengeId, day }) as const;
+    const first = user.given([created]).when(done('2026-11-25')) as UserEvent[];
+    expect(first).toMatchObject([{ type: 'DailyChallengeStreakChanged', data: { dcs: 1, dcsb: 1, dcsd: '20261125' } }]);
+    expect(user.given([created, ...first]).when(done('2026-11-25', '2026-11-25-Blink'))).toEqual([]);
+    const second = user.given([created, ...first]).when(done('2026-11-26')) as UserEvent[];
+    expect(second).toMatchObject([{ data: { dcs: 2, dcsb: 2, dcsd: '20261126' } }]);
+    expect(user.given([created, ...first, ...second]).when(done('2026-11-29'))).toMatchObject([{ data: { dcs: 1, dcsb: 2, dcsd: '20261129' } }]);
   });
 });
