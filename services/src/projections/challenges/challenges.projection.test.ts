@@ -28,8 +28,10 @@ const challenge = (id: string, ip = false): ChallengeCreated['data'] => ({
   createdAt: at,
 });
 
+type Step = ChallengePlayCommand extends infer C ? (C extends ChallengePlayCommand ? Omit<C, 'challenge' | 'player'> : never) : never;
+
 /** A player's stream as the decider writes it, for the given commands in order. */
-function plays(data: ChallengeCreated['data'], playerId: string, steps: Array<Omit<ChallengePlayCommand, 'challenge' | 'player'>>): ChallengePlayEvent[] {
+function plays(data: ChallengeCreated['data'], playerId: string, steps: Step[]): ChallengePlayEvent[] {
   const events: ChallengePlayEvent[] = [];
   for (const step of steps) {
     const command = { ...step, challenge: data, player: { id: playerId, name: playerId.toUpperCase(), level: 5 } } as ChallengePlayCommand;
