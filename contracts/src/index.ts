@@ -1,6 +1,7 @@
 export * from './rules/geo.js';
 export * from './rules/score.js';
 export * from './rules/level.js';
+export * from './rules/tiers.js';
 export * from './rules/format.js';
 export * from './events/define-event.js';
 export * from './events/user-events.js';
@@ -30,3 +31,4 @@ export * from './maps/map-categories.js';
 export * from './maps/map-files.js';
 export * from './maps/map-drafts.js';
 export * from './rest/challenges.js';
+export * from './rest/leaderboard.js';

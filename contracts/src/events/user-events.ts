@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mapCategoriesSchema } from '../maps/map-categories.js';
 import { latLngSchema } from '../rules/geo.js';
 import { eloRatingChangedV1 } from './arena-events.js';
 import { dailyChallengeStreakChangedV1, dailyVisitRecordedV1 } from './challenge-events.js';
@@ -39,6 +40,8 @@ export const scoreSubmittedV1 = defineEvent(
     bestGuessInMeters: z.number().min(0).nullable(),
     currentCountryStreak: z.number().int().min(0),
     bestCountryStreak: z.number().int().min(0),
+    /** The map's categories when the round was scored, for the leaderboards' map filters; absent on older rounds. */
+    mapCategories: mapCategoriesSchema.nullable().optional(),
     submittedAt: instantSchema,
   }),
 );

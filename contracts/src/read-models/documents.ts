@@ -31,14 +31,28 @@ export const userProfileDocSchema = z.object({
 });
 export type UserProfileDoc = z.infer<typeof userProfileDocSchema>;
 
-/** Every player has an entry; only signed-up ones are `ranked` (anonymous players are never listed). */
-export const leaderboardEntryDocSchema = z.object({
+/**
+ * One signed-up player in one leaderboard scope (`{scope}~{userId}`), a scope being a period and a round
+ * filter (`all|all`, `m2026-11|country:FR`, …; docs/leaderboards.md). Anonymous players have none.
+ * `closeness` is minus the best guess's distance, so "closest first" sorts (and ranks) descending like the
+ * others. `elo`, `dailyStreak` and `filters` (every filter the player has rows under) are on `all|all` only.
+ */
+export const leaderboardRowDocSchema = z.object({
   id: z.string(),
+  scope: z.string(),
+  userId: z.string(),
   name: z.string(),
   points: z.number().int(),
-  ranked: z.boolean(),
+  games: z.number().int(),
+  hasGuess: z.boolean(),
+  bestGuess: z.number().nullable(),
+  closeness: z.number().nullable(),
+  countryStreak: z.number().int(),
+  elo: z.number().int().nullable(),
+  dailyStreak: z.number().int().nullable(),
+  filters: z.array(z.string()).optional(),
 });
-export type LeaderboardEntryDoc = z.infer<typeof leaderboardEntryDocSchema>;
+export type LeaderboardRowDoc = z.infer<typeof leaderboardRowDocSchema>;
 
 /** The solo game view holds a round's target only once that round has a result. */
 export const soloGameDocSchema = soloGameViewSchema.extend({ id: z.string() });
@@ -46,7 +60,7 @@ export type SoloGameDoc = z.infer<typeof soloGameDocSchema>;
 
 export const readModelCollections = {
   userProfiles: 'user_profiles',
-  leaderboardPoints: 'leaderboard_points',
+  leaderboardRows: 'leaderboard_rows',
   soloGames: 'solo_games',
   roundPanoramas: 'round_panoramas',
   openDuels: 'open_duels',

@@ -38,23 +38,3 @@ export type NameAndImage = z.infer<typeof nameAndImageSchema>;
 export const UNKNOWN_PLAYER: NameAndImage = { name: 'Unknown', photoUrl: '', isAnon: false };
 
 export const deleteUserResponseSchema = z.object({ deleted: z.literal(true) });
-
-export const leaderboardEntrySchema = z.object({
-  rank: z.number().int().min(1),
-  uid: z.string(),
-  name: z.string(),
-  points: z.number().int(),
-  level: z.number().int(),
-});
-export const leaderboardPageSchema = z.object({
-  sortBy: z.literal('points'),
-  page: z.number().int().min(0),
-  pageSize: z.number().int().min(1),
-  total: z.number().int().min(0),
-  entries: z.array(leaderboardEntrySchema),
-});
-export type LeaderboardPage = z.infer<typeof leaderboardPageSchema>;
-export const leaderboardQuerySchema = z.object({
-  page: z.coerce.number().int().min(0).max(10000).default(0),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});

@@ -3,7 +3,7 @@ import { challengeCommentsProjection } from './challenge-comments/challenge-comm
 import { challengeProgressProjection } from './challenge-progress/challenge-progress.projection.js';
 import { challengesProjection } from './challenges/challenges.projection.js';
 import { liveGamesProjection } from './live-games/live-games.projection.js';
-import { leaderboardProjection } from './leaderboard/leaderboard.projection.js';
+import { leaderboardsProjection } from './leaderboards/leaderboards.projection.js';
 import { mapLikesProjection } from './map-likes/map-likes.projection.js';
 import { mapLocationsProjection } from './map-locations/map-locations.projection.js';
 import { mapsProjection } from './maps/maps.projection.js';
@@ -15,7 +15,7 @@ import { userProfileProjection } from './user-profile/user-profile.projection.js
 
 export const allProjections: readonly Projection[] = [
   userProfileProjection,
-  leaderboardProjection,
+  leaderboardsProjection,
   soloGameProjection,
   roundPanoramasProjection,
   openDuelsProjection,

@@ -1,4 +1,4 @@
-import type { LatLng, ScoreSubmission, UserEvent } from '@globetrail/contracts';
+import type { LatLng, MapCategories, ScoreSubmission, UserEvent } from '@globetrail/contracts';
 import { LIVE, movementBonuses, sameLocation } from '@globetrail/contracts';
 import { utcDay } from '../challenge/daily.js';
 import { type DailyChallengeStreak, nextDailyChallengeStreak, nextVisitStreak, type VisitStreak } from '../challenge/streaks.js';
@@ -39,6 +39,8 @@ export interface ScoredRound {
   result: { guess: LatLng | null; distanceMeters: number | null; points: number; guessCountryCode: string | null } | null;
   /** The game's movement settings: their rounds' points count as `scoreFromNM` / `scoreFromNMPZ`. */
   settings: { nm: boolean; nmpz: boolean };
+  /** The map's categories when scored (null: unknown), recorded for the leaderboards' filters. */
+  mapCategories?: MapCategories | null;
 }
 
 export type UserCommand =
@@ -226,6 +228,7 @@ function decideSubmitScore(command: Extract<UserCommand, { type: 'SubmitScore' }
         bestGuessInMeters,
         currentCountryStreak,
         bestCountryStreak,
+        mapCategories: round.mapCategories ?? null,
         submittedAt: at,
       },
     },

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type ScoreSubmission, type ScoreSubmissionResponse, streamName } from '@globetrail/contracts';
+import { type MapCategories, type ScoreSubmission, type ScoreSubmissionResponse, streamName } from '@globetrail/contracts';
+import { mapDoc } from '../../projections/maps/maps.queries.js';
 import { ApiException } from '../../api/api-error.js';
 import { soloRoundByTarget } from '../../projections/solo-game/solo-game.queries.js';
 import { CommandExecutor } from '../../app/command-executor.js';
@@ -10,7 +11,7 @@ import { isAnswerBlindProvider } from '../../imagery/answer-blind.js';
 import { type ScoredRound, userDecider } from '../../domain/user/user.decider.js';
 import type { Principal } from '../../identity/identity.port.js';
 import type { ReadStore } from '../../platform/read-store/read-store.port.js';
-import { rankForPoints } from '../../projections/leaderboard/leaderboard.queries.js';
+import { rankForPoints } from '../../projections/leaderboards/leaderboards.queries.js';
 
 export class SubmitScore extends Command<ScoreSubmissionResponse> {
   constructor(
@@ -40,6 +41,14 @@ async function storedRound(executor: CommandExecutor, gameId: string, roundIndex
   };
 }
 
+/** The map's categories as the catalogue states them now (null for a map it no longer lists). */
+async function categoriesOf(reads: ReadStore, mapId: string): Promise<MapCategories | null> {
+  const map = await mapDoc(reads, mapId);
+  if (!map) return null;
+  const { coverage, urbanRural, coastalInland, regionalFocusByCountry, countryStreakEligible } = map;
+  return { coverage, urbanRural, coastalInland, regionalFocusByCountry, countryStreakEligible };
+}
+
 @CommandHandler(SubmitScore)
 export class SubmitScoreHandler implements ICommandHandler<SubmitScore> {
   constructor(
@@ -49,9 +58,10 @@ export class SubmitScoreHandler implements ICommandHandler<SubmitScore> {
 
   async execute({ principal, submission }: SubmitScore): Promise<ScoreSubmissionResponse> {
     const named = await this.roundOf(principal.uid, submission);
-    const round = named && (await storedRound(this.executor, named.gameId, named.roundIndex));
+    const stored = named && (await storedRound(this.executor, named.gameId, named.roundIndex));
+    const round = stored && { ...stored, mapCategories: await categoriesOf(this.reads, stored.mapId) };
     const command = { type: 'SubmitScore', userId: principal.uid, isAnonymous: principal.isAnonymous, submission, round } as const;
-    const readModels = ['user-profile', 'leaderboard-points'];
+    const readModels = ['user-profile', 'leaderboards'];
     const outcome = await this.executor.execute(streamName.user(principal.uid), userDecider, command, { actor: principal.uid, readModels });
     if (outcome.state.status !== 'active') throw new Error(`player ${principal.uid} is not active after a score submission`);
     const newScore = outcome.state.points;

@@ -12,7 +12,7 @@ import { nameAndImage, publicProfile, userProfile } from '../../projections/user
 import { CreateUser, DeleteUser, GetNameAndImage, GetOwnProfile, GetPublicProfile } from './users.messages.js';
 
 /** Every read model a user's creation or sign-up changes: the caller's next request (joining a game rated by the arena's rating) sees it. */
-const PROFILE_READ_MODELS = ['user-profile', 'leaderboard-points', 'arena-ratings'];
+const PROFILE_READ_MODELS = ['user-profile', 'leaderboards', 'arena-ratings'];
 const ANONYMOUS_NAME = 'Anonymous';
 
 @CommandHandler(CreateUser)

@@ -1,6 +1,6 @@
 import { levelForPoints, type NameAndImage, type PublicProfileView, readModelCollections, UNKNOWN_PLAYER, type UserProfileDoc, type UserProfileView } from '@globetrail/contracts';
 import type { ReadStore } from '../../platform/read-store/read-store.port.js';
-import { rankForPoints } from '../leaderboard/leaderboard.queries.js';
+import { rankForPoints } from '../leaderboards/leaderboards.queries.js';
 
 const collection = readModelCollections.userProfiles;
 

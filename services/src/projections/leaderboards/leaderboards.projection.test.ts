@@ -1,0 +1,109 @@
+import { type DomainEvent, type LeaderboardSort, levelForPoints, type MapCategories, type TimePeriod } from '@globetrail/contracts';
+import { ProjectionRunner } from '../projection-runner.js';
+import { scoreSubmitted, userCreated, userRegistered } from '../testing/events.js';
+import { project } from '../testing/project.js';
+import { tempStores } from '../testing/stores.js';
+import { leaderboardsProjection } from './leaderboards.projection.js';
+import { leaderboardPage, myLeaderboardEntry, rankForPoints } from './leaderboards.queries.js';
+
+const rural: MapCategories = { coverage: 'country', urbanRural: 'rural', coastalInland: 'inland', regionalFocusByCountry: 'FR', countryStreakEligible: false };
+
+/** A round scored at `at`, with its distance, streak and where it was. */
+const scored = (userId: string, points: number, at: string, extra: { distanceMeters?: number; streak?: number; country?: string | null; categories?: MapCategories } = {}) =>
+  scoreSubmitted(userId, points, {
+    gameId: `g-${userId}-${at}`,
+    distanceMeters: extra.distanceMeters ?? 1000,
+    currentCountryStreak: extra.streak ?? 0,
+    bestCountryStreak: extra.streak ?? 0,
+    targetCountryCode: extra.country ?? null,
+    mapCategories: extra.categories ?? null,
+    submittedAt: at,
+  });
+const elo = (userId: string, after: number): DomainEvent => ({ type: 'EloRatingChanged', version: 1, data: { userId, gameId: `m-${after}`, opponentId: 'x', outcome: 'win', before: 1000, after, at: '2026-11-20T10:00:00.000Z' } });
+const dailyStreak = (userId: string, dcsb: number): DomainEvent => ({ type: 'DailyChallengeStreakChanged', version: 1, data: { userId, dcs: dcsb, dcsb, dcsd: '20261120', challengeId: '2026-11-20', at: '2026-11-20T10:00:00.000Z' } });
+
+describe('leaderboards projection', () => {
+  it('keeps rows for signed-up players only, per period and filter, and drops a deleted player from the current ones', async () => {
+    const { leaderboard_rows } = await project(leaderboardsProjection, [
+      ['user-a', [userCreated('a', true), userRegistered('a', 'Ada')]],
+      ['user-b', [userCreated('b', true)]],
+      ['user-c', [userCreated('c'), scored('c', 700, '2026-11-26T10:00:00.000Z', { country: 'FR', categories: rural })]],
+      ['user-d', [userCreated('d'), scored('d', 10, '2026-11-26T10:00:00.000Z'), { type: 'UserDeleted', version: 1, data: { userId: 'd', deletedAt: '2026-11-26T11:00:00.000Z' } }]],
+    ]);
+    const ids = leaderboard_rows.map((row) => row.id);
+    expect(ids).toContain('all|all~a');
+    expect(ids.some((id) => id.endsWith('~b'))).toBe(false);
+    expect(ids.filter((id) => id.endsWith('~c')).sort()).toEqual(
+      ['all', 'm2026-11', 'w2026-W48', 'd2026-11-26'].flatMap((period) => ['all', 'country:FR', 'coverage:country', 'urbanRural:rural', 'coastalInland:inland', 'focus:FR'].map((filter) => `${period}|${filter}~c`)).sort(),
+    );
+    expect(ids.some((id) => id.endsWith('~d'))).toBe(false);
+  });
+
+  describe('queries across UTC day, week and month boundaries', () => {
+    const stores = tempStores();
+    const runner = new ProjectionRunner(leaderboardsProjection, stores.events, stores.reads);
+    const now = new Date('2026-12-01T00:00:00.000Z'); // a Tuesday; the month and day just began
+    const scope = (sortBy: LeaderboardSort, period: TimePeriod = 'all', filter = 'all') => ({ sortBy, period, filter, now });
+
+    beforeAll(async () => {
+      await runner.start();
+      const streams: Array<[string, DomainEvent[]]> = [
+        // Ada: big last month (Sunday night of the previous week), one small round today.
+        ['user-a', [userCreated('a'), scored('a', 9000, '2026-11-29T23:59:59.999Z', { distanceMeters: 50, streak: 7 }), scored('a', 100, '2026-12-01T00:00:00.000Z', { distanceMeters: 900_000 }), elo('a', 1100)]],
+        // Bo: Monday of this week (last month), and today.
+        ['user-b', [userCreated('b'), scored('b', 3000, '2026-11-30T08:00:00.000Z', { distanceMeters: 20, country: 'FR', streak: 2 }), scored('b', 3000, '2026-12-01T00:00:01.000Z', { distanceMeters: 300, country: 'FR', streak: 3 }), dailyStreak('b', 4)]],
+        // Cy: nothing this month; Dee: registered, never played.
+        ['user-c', [userCreated('c'), scored('c', 5000, '2026-11-10T12:00:00.000Z', { distanceMeters: 10 })]],
+        ['user-d', [userCreated('d')]],
+      ];
+      let last = 0n;
+      for (const [stream, events] of streams) last = (await stores.append(stream, events)).position;
+      await runner.waitFor(last);
+    });
+    afterAll(async () => {
+      await runner.stop();
+      await stores.close();
+    });
+
+    const ranking = async (sortBy: LeaderboardSort, period: TimePeriod = 'all', filter = 'all') =>
+      (await leaderboardPage(stores.reads, scope(sortBy, period, filter), 0, 10)).entries.map((entry) => [entry.uid, entry.rank, entry.value]);
+
+    it('points: all time, this month (from 00:00 UTC on the 1st), this week (from Monday), today', async () => {
+      expect(await ranking('points')).toEqual([['a', 1, 9100], ['b', 2, 6000], ['c', 3, 5000], ['d', 4, 0]]);
+      expect(await ranking('points', 'month')).toEqual([['b', 1, 3000], ['a', 2, 100]]);
+      expect(await ranking('points', 'week')).toEqual([['b', 1, 6000], ['a', 2, 100]]);
+      expect(await ranking('points', 'day')).toEqual([['b', 1, 3000], ['a', 2, 100]]);
+    });
+
+    it('level orders as points do and shows the level; entries carry the all-time level and tier', async () => {
+      expect(await ranking('level')).toEqual([['a', 1, levelForPoints(9100)], ['b', 2, levelForPoints(6000)], ['c', 3, levelForPoints(5000)], ['d', 4, 0]]);
+      const today = await leaderboardPage(stores.reads, scope('points', 'day'), 0, 10);
+      expect(today.entries[1]).toMatchObject({ uid: 'a', points: 100, level: levelForPoints(9100), tier: 'bronze' });
+    });
+
+    it('games, best guess (closest first; players without a guess not listed), longest country streak', async () => {
+      expect(await ranking('games')).toEqual([['a', 1, 2], ['b', 1, 2], ['c', 3, 1], ['d', 4, 0]]);
+      expect(await ranking('bestGuess')).toEqual([['c', 1, 10], ['b', 2, 20], ['a', 3, 50]]);
+      expect(await ranking('bestGuess', 'day')).toEqual([['b', 1, 300], ['a', 2, 900_000]]);
+      expect(await ranking('countryStreak')).toEqual([['a', 1, 7], ['b', 2, 3], ['c', 3, 0], ['d', 3, 0]]);
+      expect(await ranking('countryStreak', 'week')).toEqual([['b', 1, 3], ['a', 2, 0]]);
+    });
+
+    it('arena Elo and the best daily-challenge streak, all time', async () => {
+      expect((await ranking('elo')).slice(0, 2)).toEqual([['a', 1, 1100], ['b', 2, 1000]]);
+      expect((await ranking('dailyStreak'))[0]).toEqual(['b', 1, 4]);
+    });
+
+    it('a round filter: rounds in France this month', async () => {
+      expect(await ranking('points', 'month', 'country:FR')).toEqual([['b', 1, 3000]]);
+      expect(await ranking('points', 'all', 'country:FR')).toEqual([['b', 1, 6000]]);
+    });
+
+    it('"my rank" on any sort and period; null where the player has nothing', async () => {
+      expect((await myLeaderboardEntry(stores.reads, scope('points', 'month'), 'a')).entry).toMatchObject({ rank: 2, value: 100 });
+      expect((await myLeaderboardEntry(stores.reads, scope('points', 'month'), 'c')).entry).toBeNull();
+      expect((await myLeaderboardEntry(stores.reads, scope('bestGuess'), 'd')).entry).toBeNull();
+      expect(await rankForPoints(stores.reads, 6000)).toBe(2);
+    });
+  });
+});

@@ -1,0 +1,100 @@
+import { LIVE, type LeaderboardRowDoc, readModelCollections } from '@globetrail/contracts';
+import { assertNever } from '../../domain/decider.js';
+import { ALL_TIME, allPeriodKeys, roundFilterKeys, scopeOf } from '../../domain/leaderboard/periods.js';
+import { defineProjection, remove, upsert } from '../projection.js';
+
+const collection = readModelCollections.leaderboardRows;
+
+export const rowId = (scope: string, userId: string) => `${scope}~${userId}`;
+
+const emptyRow = (scope: string, userId: string, name: string): LeaderboardRowDoc => ({
+  id: rowId(scope, userId),
+  scope,
+  userId,
+  name,
+  points: 0,
+  games: 0,
+  hasGuess: false,
+  bestGuess: null,
+  closeness: null,
+  countryStreak: 0,
+  elo: null,
+  dailyStreak: null,
+});
+
+const allTimeRow = (userId: string, name: string): LeaderboardRowDoc => ({ ...emptyRow(ALL_TIME, userId, name), elo: LIVE.eloStart, dailyStreak: 0, filters: [] });
+
+/**
+ * Every leaderboard: one row per signed-up player and scope (period × round filter). A scored round adds
+ * to the rows of its four periods (all time, its UTC month, ISO week and day) under each filter it counts
+ * under; ranks are counted at query time (players above + 1), so no write touches another player's rows.
+ */
+export const leaderboardsProjection = defineProjection({
+  name: 'leaderboards',
+  collections: [collection],
+  indexes: [
+    { collection, fields: ['scope', ['points', 'desc']] },
+    { collection, fields: ['scope', ['games', 'desc']] },
+    { collection, fields: ['scope', 'hasGuess', ['closeness', 'desc']] },
+    { collection, fields: ['scope', ['countryStreak', 'desc']] },
+    { collection, fields: ['scope', ['elo', 'desc']] },
+    { collection, fields: ['scope', ['dailyStreak', 'desc']] },
+  ],
+  handles: ['UserCreated', 'UserRegistered', 'ScoreSubmitted', 'UserDeleted', 'EloRatingChanged', 'DailyChallengeStreakChanged'],
+  async apply({ event, position }, documents) {
+    const own = (userId: string) => documents.get<LeaderboardRowDoc>(collection, rowId(ALL_TIME, userId));
+    switch (event.type) {
+      case 'UserCreated':
+        return event.data.isAnonymous ? [] : [upsert(collection, allTimeRow(event.data.userId, event.data.name), position)];
+      case 'UserRegistered': {
+        const row = await own(event.data.userId);
+        return [upsert(collection, row ? { ...row, name: event.data.name } : allTimeRow(event.data.userId, event.data.name), position)];
+      }
+      case 'ScoreSubmitted': {
+        const player = await own(event.data.userId);
+        if (!player) return [];
+        const { userId, points, distanceMeters, currentCountryStreak, bestCountryStreak, submittedAt } = event.data;
+        const filters = roundFilterKeys(event.data.targetCountryCode, event.data.mapCategories);
+        const writes = [];
+        for (const period of allPeriodKeys(new Date(submittedAt))) {
+          for (const filter of filters) {
+            const scope = scopeOf(period, filter);
+            const row = scope === ALL_TIME ? player : ((await documents.get<LeaderboardRowDoc>(collection, rowId(scope, userId))) ?? emptyRow(scope, userId, player.name));
+            const bestGuess = row.bestGuess === null ? distanceMeters : Math.min(row.bestGuess, distanceMeters);
+            const next: LeaderboardRowDoc = {
+              ...row,
+              points: row.points + points,
+              games: row.games + 1,
+              hasGuess: true,
+              bestGuess,
+              closeness: -bestGuess,
+              // All time, the player's best streak; in a period or filter, the longest reached there.
+              countryStreak: Math.max(row.countryStreak, scope === ALL_TIME ? bestCountryStreak : currentCountryStreak),
+            };
+            if (scope === ALL_TIME) next.filters = [...new Set([...(player.filters ?? []), ...filters])];
+            writes.push(upsert(collection, next, position));
+          }
+        }
+        return writes;
+      }
+      case 'UserDeleted': {
+        const player = await own(event.data.userId);
+        if (!player) return [];
+        // Rows of periods already over are never read again; those of the periods the deletion falls in
+        // (all time included) go, under every filter the player has rows under.
+        const filters = new Set(['all', ...(player.filters ?? [])]);
+        return allPeriodKeys(new Date(event.data.deletedAt)).flatMap((period) => [...filters].map((filter) => remove(collection, rowId(scopeOf(period, filter), event.data.userId))));
+      }
+      case 'EloRatingChanged': {
+        const player = await own(event.data.userId);
+        return player ? [upsert(collection, { ...player, elo: event.data.after }, position)] : [];
+      }
+      case 'DailyChallengeStreakChanged': {
+        const player = await own(event.data.userId);
+        return player ? [upsert(collection, { ...player, dailyStreak: event.data.dcsb }, position)] : [];
+      }
+      default:
+        return assertNever(event);
+    }
+  },
+});

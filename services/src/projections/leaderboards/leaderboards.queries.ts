@@ -1,0 +1,99 @@
+import {
+  type LeaderboardEntry,
+  type LeaderboardMe,
+  type LeaderboardPage,
+  type LeaderboardRowDoc,
+  type LeaderboardSort,
+  levelForPoints,
+  readModelCollections,
+  type TimePeriod,
+  tierForLevel,
+} from '@globetrail/contracts';
+import { ALL_TIME, periodKey, scopeOf } from '../../domain/leaderboard/periods.js';
+import type { Filter, ReadStore } from '../../platform/read-store/read-store.port.js';
+import { rowId } from './leaderboards.projection.js';
+
+const collection = readModelCollections.leaderboardRows;
+
+/** The field each sort orders by (descending), and what a row must have to be listed. */
+const SORT_FIELDS: Record<LeaderboardSort, { field: keyof LeaderboardRowDoc; where?: Filter }> = {
+  points: { field: 'points' },
+  level: { field: 'points' },
+  games: { field: 'games' },
+  bestGuess: { field: 'closeness', where: { hasGuess: true } },
+  countryStreak: { field: 'countryStreak' },
+  elo: { field: 'elo' },
+  dailyStreak: { field: 'dailyStreak' },
+};
+
+export interface LeaderboardScope {
+  sortBy: LeaderboardSort;
+  period: TimePeriod;
+  /** The round filter key ('all', 'country:FR', …). */
+  filter: string;
+  /** The server's time: which day, week and month are current. */
+  now: Date;
+}
+
+function scopeFilter({ sortBy, period, filter, now }: LeaderboardScope): Filter {
+  return { scope: scopeOf(periodKey(period, now), filter), ...SORT_FIELDS[sortBy].where };
+}
+
+const valueOf = (sortBy: LeaderboardSort, row: LeaderboardRowDoc): number => {
+  switch (sortBy) {
+    case 'level':
+      return levelForPoints(row.points);
+    case 'bestGuess':
+      return row.bestGuess ?? 0;
+    case 'elo':
+      return row.elo ?? 0;
+    case 'dailyStreak':
+      return row.dailyStreak ?? 0;
+    default:
+      return row[sortBy];
+  }
+};
+
+/** 1-based rank of a sort value within a scope; ties share a rank. */
+async function rankOf(reads: ReadStore, scope: LeaderboardScope, row: LeaderboardRowDoc): Promise<number> {
+  const field = SORT_FIELDS[scope.sortBy].field;
+  return (await reads.countAbove(collection, field, row[field] as number, scopeFilter(scope))) + 1;
+}
+
+/** A page's rows as entries: level and tier from each player's all-time points, whatever the scope. */
+async function entriesOf(reads: ReadStore, sortBy: LeaderboardSort, rows: LeaderboardRowDoc[], ranks: number[]): Promise<LeaderboardEntry[]> {
+  const allTime = await Promise.all(rows.map((row) => (row.scope === ALL_TIME ? row : reads.get<LeaderboardRowDoc>(collection, rowId(ALL_TIME, row.userId)))));
+  return rows.map((row, i) => {
+    const level = levelForPoints(allTime[i]?.points ?? row.points);
+    return { rank: ranks[i]!, uid: row.userId, name: row.name, value: valueOf(sortBy, row), points: row.points, level, tier: tierForLevel(level), games: row.games };
+  });
+}
+
+export async function leaderboardPage(reads: ReadStore, scope: LeaderboardScope, page: number, pageSize: number): Promise<LeaderboardPage> {
+  const { field } = SORT_FIELDS[scope.sortBy];
+  const filter = scopeFilter(scope);
+  const [total, rows] = await Promise.all([
+    reads.count(collection, filter),
+    reads.list<LeaderboardRowDoc>(collection, { filter, sort: [[field, 'desc']], skip: page * pageSize, limit: pageSize }),
+  ]);
+  // Rank the page's first row with a count, then carry ties down the page.
+  const ranks: number[] = [];
+  for (const [i, row] of rows.entries()) {
+    const previous = rows[i - 1];
+    ranks.push(previous && previous[field] === row[field] ? ranks[i - 1]! : i === 0 ? await rankOf(reads, scope, row) : page * pageSize + i + 1);
+  }
+  return { sortBy: scope.sortBy, period: scope.period, filter: scope.filter, page, pageSize, total, entries: await entriesOf(reads, scope.sortBy, rows, ranks) };
+}
+
+/** "My rank": the player's own row in the scope, ranked; null while they have none there. */
+export async function myLeaderboardEntry(reads: ReadStore, scope: LeaderboardScope, userId: string): Promise<LeaderboardMe> {
+  const row = await reads.get<LeaderboardRowDoc>(collection, rowId(scopeFilter(scope).scope as string, userId));
+  const listed = row && (scope.sortBy !== 'bestGuess' || row.hasGuess);
+  const entry = listed ? (await entriesOf(reads, scope.sortBy, [row], [await rankOf(reads, scope, row)]))[0]! : null;
+  return { sortBy: scope.sortBy, period: scope.period, filter: scope.filter, entry };
+}
+
+/** 1-based rank for an all-time points total among signed-up players; ties share a rank. */
+export async function rankForPoints(reads: ReadStore, points: number): Promise<number> {
+  return (await reads.countAbove(collection, 'points', points, { scope: ALL_TIME })) + 1;
+}

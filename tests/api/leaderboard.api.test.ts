@@ -1,0 +1,65 @@
+import type { LeaderboardMe, LeaderboardPage, PlaceGuessResponse, StartSoloGameResponse } from '@globetrail/contracts';
+import { leaderboardSortValues } from '@globetrail/contracts';
+import { submissionFor } from '../support/play.js';
+import { anonymousPlayer, type Player, signedUpPlayer, startTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+let ada: Player;
+let guest: Player;
+
+/** Plays one round of `mapId` and submits its score (SPEC §3 payload). */
+async function scoreOn(player: Player, mapId: string): Promise<number> {
+  const game = (await t.http.post('/solo').set('Authorization', player.token).send({ mapId }).expect(201)).body as StartSoloGameResponse;
+  const { result } = (await t.http.post(`/solo/${game.gameId}/guess`).set('Authorization', player.token).send({ roundIndex: 0, guess: { lat: 46, lng: 2 } }).expect(200)).body as PlaceGuessResponse;
+  await t.http.post('/score/submit').set('Authorization', player.token).send(submissionFor({ gameId: game.gameId, mapId, result })).expect(200);
+  return result.points;
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  [ada, guest] = [await signedUpPlayer(t, 'Ada'), await anonymousPlayer(t)];
+  await signedUpPlayer(t, 'Bo');
+});
+afterAll(() => t.close());
+
+describe('GET /leaderboard/{sortBy}', () => {
+  it('answers every sort for anyone, signed-up players only', async () => {
+    for (const sortBy of leaderboardSortValues) {
+      const page = (await t.http.get(`/leaderboard/${sortBy}`).expect(200)).body as LeaderboardPage;
+      expect(page).toMatchObject({ sortBy, period: 'all', filter: 'all', page: 0 });
+      expect(page.entries.some((entry) => entry.uid === guest.profile.uid)).toBe(false);
+    }
+  });
+
+  it('counts a round under its period and its map’s categories, and ranks "me"', async () => {
+    const points = await scoreOn(ada, 'country-fr');
+    const today = (await t.http.get('/leaderboard/points?period=day&mapCoverage=country').expect(200)).body as LeaderboardPage;
+    expect(today).toMatchObject({ period: 'day', filter: 'coverage:country' });
+    expect(today.entries).toMatchObject([{ uid: ada.profile.uid, rank: 1, value: points, games: 1, tier: 'bronze' }]);
+    expect(((await t.http.get('/leaderboard/points?mapCoverage=world').expect(200)).body as LeaderboardPage).entries).toEqual([]);
+    const me = (await t.http.get('/leaderboard/games/me?period=week').set('Authorization', ada.token).expect(200)).body as LeaderboardMe;
+    expect(me.entry).toMatchObject({ rank: 1, value: 1 });
+    const none = (await t.http.get('/leaderboard/points/me?country=JP').set('Authorization', ada.token).expect(200)).body as LeaderboardMe;
+    expect(none.entry).toBeNull();
+  });
+
+  it('refuses bad input naming the field', async () => {
+    for (const [path, field] of [
+      ['/leaderboard/speed', 'sortBy'],
+      ['/leaderboard/points?period=year', 'period'],
+      ['/leaderboard/points?country=fr', 'country'],
+      ['/leaderboard/points?country=FR&mapCoverage=world', 'mapCoverage'],
+      ['/leaderboard/points?mapUrbanRural=suburban', 'mapUrbanRural'],
+      ['/leaderboard/points?pageSize=0', 'pageSize'],
+      ['/leaderboard/elo?period=week', 'period'],
+      ['/leaderboard/dailyStreak?country=FR', 'country'],
+    ] as const) {
+      expect({ path, body: (await t.http.get(path).expect(400)).body }).toMatchObject({ path, body: { code: 'validation_failed', field } });
+    }
+  });
+
+  it('"my rank" needs a signed-up player', async () => {
+    await t.http.get('/leaderboard/points/me').expect(401);
+    await t.http.get('/leaderboard/points/me').set('Authorization', guest.token).expect(403);
+  });
+});
