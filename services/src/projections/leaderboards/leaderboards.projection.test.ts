@@ -30,7 +30,7 @@ describe('leaderboards projection', () => {
       ['user-c', [userCreated('c'), scored('c', 700, '2026-11-26T10:00:00.000Z', { country: 'FR', categories: rural })]],
       ['user-d', [userCreated('d'), scored('d', 10, '2026-11-26T10:00:00.000Z'), { type: 'UserDeleted', version: 1, data: { userId: 'd', deletedAt: '2026-11-26T11:00:00.000Z' } }]],
     ]);
-    const ids = leaderboard_rows.map((row) => row.id);
+    const ids = (leaderboard_rows ?? []).map((row) => row.id);
     expect(ids).toContain('all|all~a');
     expect(ids.some((id) => id.endsWith('~b'))).toBe(false);
     expect(ids.filter((id) => id.endsWith('~c')).sort()).toEqual(
