@@ -1,4 +1,4 @@
-import type { LeaderboardMe, LeaderboardPage, PlaceGuessResponse, StartSoloGameResponse } from '@globetrail/contracts';
+import type { LeaderboardMe, LeaderboardPage, PlaceGuessResponse, ProfileChanges, StartSoloGameResponse, UserStats } from '@globetrail/contracts';
 import { leaderboardSortValues } from '@globetrail/contracts';
 import { submissionFor } from '../support/play.js';
 import { anonymousPlayer, type Player, signedUpPlayer, startTestApp, type TestApp } from '../support/test-app.js';
@@ -61,5 +61,35 @@ describe('GET /leaderboard/{sortBy}', () => {
   it('"my rank" needs a signed-up player', async () => {
     await t.http.get('/leaderboard/points/me').expect(401);
     await t.http.get('/leaderboard/points/me').set('Authorization', guest.token).expect(403);
+  });
+});
+
+describe('GET /user/userstats/{id}/{t}/{g} and /user/profile/changed', () => {
+  it('answers a player’s stats with SPEC’s defaults, per period and grouping; 404 for unknown and anonymous players', async () => {
+    const cy = await signedUpPlayer(t, 'Cy');
+    const first = await scoreOn(cy, 'world');
+    const second = await scoreOn(cy, 'country-fr');
+    const stats = (await t.http.get(`/user/userstats/${cy.profile.uid}`).expect(200)).body as UserStats;
+    expect(stats).toMatchObject({ uid: cy.profile.uid, name: 'Cy', t: 'all', g: 'g', games: 2, points: first + second, averagePoints: Math.round((first + second) / 2), tier: 'bronze' });
+    const today = new Date().toISOString().slice(0, 10);
+    expect(stats.series).toEqual([{ bucket: today, points: first + second, games: 2 }]);
+    const monthly = (await t.http.get(`/user/userstats/${cy.profile.uid}/month/m`).expect(200)).body as UserStats;
+    expect(monthly.series).toEqual([{ bucket: today.slice(0, 7), points: first + second, games: 2 }]);
+    expect((await t.http.get(`/user/userstats/${cy.profile.uid}/year/g`).expect(400)).body).toMatchObject({ field: 't' });
+    expect((await t.http.get(`/user/userstats/${cy.profile.uid}/all/x`).expect(400)).body).toMatchObject({ field: 'g' });
+    await t.http.get('/user/userstats/nobody/all/g').expect(404);
+    await t.http.get(`/user/userstats/${guest.profile.uid}/all/g`).expect(404);
+  });
+
+  it('says whether the own profile changed since the version the client holds', async () => {
+    const first = (await t.http.get('/user/profile/changed').set('Authorization', ada.token).expect(200)).body as ProfileChanges;
+    expect(first).toMatchObject({ changed: true, profile: { uid: ada.profile.uid } });
+    const same = (await t.http.get(`/user/profile/changed?since=${first.version}`).set('Authorization', ada.token).expect(200)).body as ProfileChanges;
+    expect(same).toEqual({ changed: false, version: first.version, profile: null });
+    await scoreOn(ada, 'world');
+    const after = (await t.http.get(`/user/profile/changed?since=${first.version}`).set('Authorization', ada.token).expect(200)).body as ProfileChanges;
+    expect(after.changed).toBe(true);
+    expect(after.profile!.points).toBeGreaterThan(first.profile!.points);
+    await t.http.get('/user/profile/changed').expect(401);
   });
 });

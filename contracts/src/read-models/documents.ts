@@ -61,6 +61,7 @@ export type SoloGameDoc = z.infer<typeof soloGameDocSchema>;
 export const readModelCollections = {
   userProfiles: 'user_profiles',
   leaderboardRows: 'leaderboard_rows',
+  playerHistories: 'player_histories',
   soloGames: 'solo_games',
   roundPanoramas: 'round_panoramas',
   openDuels: 'open_duels',
@@ -225,3 +226,11 @@ export const challengeCommentDocSchema = z.object({
   at: z.string(),
 });
 export type ChallengeCommentDoc = z.infer<typeof challengeCommentDocSchema>;
+
+/** One UTC day of a player's scored rounds. */
+export const playerDaySchema = z.object({ points: z.number().int(), games: z.number().int(), perfect: z.number().int(), countryHits: z.number().int() });
+export type PlayerDay = z.infer<typeof playerDaySchema>;
+
+/** A signed-up player's scored rounds day by day (`YYYY-MM-DD` → totals): their stats and chart. About 60 bytes a day played. */
+export const playerHistoryDocSchema = z.object({ id: z.string(), days: z.record(z.string(), playerDaySchema) });
+export type PlayerHistoryDoc = z.infer<typeof playerHistoryDocSchema>;

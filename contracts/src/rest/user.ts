@@ -38,3 +38,41 @@ export type NameAndImage = z.infer<typeof nameAndImageSchema>;
 export const UNKNOWN_PLAYER: NameAndImage = { name: 'Unknown', photoUrl: '', isAnon: false };
 
 export const deleteUserResponseSchema = z.object({ deleted: z.literal(true) });
+
+/**
+ * `GET /user/userstats/{id}/{t}/{g}` (docs/leaderboards.md): `t` the time period (all, month, week, day;
+ * default all), `g` how the chart's series is grouped: `g` by game day (each UTC day played), `w` by ISO
+ * week, `m` by month (default g).
+ */
+export const statsGroupValues = ['g', 'w', 'm'] as const;
+export const statsGroupSchema = z.enum(statsGroupValues);
+export type StatsGroup = z.infer<typeof statsGroupSchema>;
+
+export const statsPointSchema = z.object({ bucket: z.string(), points: z.number().int(), games: z.number().int() });
+export const userStatsSchema = z.object({
+  uid: z.string(),
+  name: z.string(),
+  t: z.enum(['all', 'month', 'week', 'day']),
+  g: statsGroupSchema,
+  games: z.number().int(),
+  points: z.number().int(),
+  averagePoints: z.number().int(),
+  /** Rounds scored 10,000 (within SPEC §9's top of the formula). */
+  perfectRounds: z.number().int(),
+  /** Rounds whose guess landed in the target's country. */
+  countryHits: z.number().int(),
+  bestGuessInMeters: z.number().nullable(),
+  bestCountryStreak: z.number().int(),
+  /** All-time level and tier, whatever the period. */
+  level: z.number().int(),
+  tier: z.enum(['bronze', 'silver', 'gold', 'platinum', 'diamond']),
+  series: z.array(statsPointSchema),
+});
+export type UserStats = z.infer<typeof userStatsSchema>;
+
+/**
+ * `GET /user/profile/changed?since={version}`: whether the own profile changed since the version the
+ * client holds (a digest of the profile; the profile itself only when it changed).
+ */
+export const profileChangesSchema = z.object({ changed: z.boolean(), version: z.string(), profile: userProfileViewSchema.nullable() });
+export type ProfileChanges = z.infer<typeof profileChangesSchema>;

@@ -61,7 +61,7 @@ export class SubmitScoreHandler implements ICommandHandler<SubmitScore> {
     const stored = named && (await storedRound(this.executor, named.gameId, named.roundIndex));
     const round = stored && { ...stored, mapCategories: await categoriesOf(this.reads, stored.mapId) };
     const command = { type: 'SubmitScore', userId: principal.uid, isAnonymous: principal.isAnonymous, submission, round } as const;
-    const readModels = ['user-profile', 'leaderboards'];
+    const readModels = ['user-profile', 'leaderboards', 'player-history'];
     const outcome = await this.executor.execute(streamName.user(principal.uid), userDecider, command, { actor: principal.uid, readModels });
     if (outcome.state.status !== 'active') throw new Error(`player ${principal.uid} is not active after a score submission`);
     const newScore = outcome.state.points;

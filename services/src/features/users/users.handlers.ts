@@ -1,15 +1,18 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler, type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { type NameAndImage, type PublicProfileView, streamName, type UserProfileView } from '@globetrail/contracts';
+import { createHash } from 'node:crypto';
+import { type NameAndImage, type ProfileChanges, type PublicProfileView, streamName, type UserProfileView, type UserStats } from '@globetrail/contracts';
 import { notFound } from '../../api/api-error.js';
 import { CommandExecutor } from '../../app/command-executor.js';
-import { READ_STORE } from '../../app/tokens.js';
+import { CLOCK, READ_STORE } from '../../app/tokens.js';
+import type { Clock } from '../../platform/time/clock.js';
+import { userStats } from '../../projections/player-history/player-history.queries.js';
 import { userDecider } from '../../domain/user/user.decider.js';
 import { IDENTITY_ACCOUNTS } from '../../identity/identity.module.js';
 import type { IdentityAccounts } from '../../identity/identity.port.js';
 import type { ReadStore } from '../../platform/read-store/read-store.port.js';
 import { nameAndImage, publicProfile, userProfile } from '../../projections/user-profile/user-profile.queries.js';
-import { CreateUser, DeleteUser, GetNameAndImage, GetOwnProfile, GetPublicProfile } from './users.messages.js';
+import { CreateUser, DeleteUser, GetNameAndImage, GetOwnProfile, GetProfileChanges, GetPublicProfile, GetUserStats } from './users.messages.js';
 
 /** Every read model a user's creation or sign-up changes: the caller's next request (joining a game rated by the arena's rating) sees it. */
 const PROFILE_READ_MODELS = ['user-profile', 'leaderboards', 'arena-ratings'];
@@ -78,5 +81,32 @@ export class GetNameAndImageHandler implements IQueryHandler<GetNameAndImage> {
 
   execute({ userId }: GetNameAndImage): Promise<NameAndImage> {
     return nameAndImage(this.reads, userId);
+  }
+}
+
+@QueryHandler(GetUserStats)
+export class GetUserStatsHandler implements IQueryHandler<GetUserStats> {
+  constructor(
+    @Inject(READ_STORE) private readonly reads: ReadStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** SPEC §6: anyone reads a signed-up player's stats; an anonymous or unknown player has none (404). */
+  async execute({ userId, t, g }: GetUserStats): Promise<UserStats> {
+    const profile = await publicProfile(this.reads, userId);
+    if (!profile) throw notFound(`id: no player ${userId}`);
+    return userStats(this.reads, userId, profile.name, t, g, new Date(this.clock.now()));
+  }
+}
+
+@QueryHandler(GetProfileChanges)
+export class GetProfileChangesHandler implements IQueryHandler<GetProfileChanges> {
+  constructor(@Inject(READ_STORE) private readonly reads: ReadStore) {}
+
+  async execute({ userId, since }: GetProfileChanges): Promise<ProfileChanges> {
+    const profile = await userProfile(this.reads, userId);
+    if (!profile) throw notFound('no profile yet: create it with POST /user/create');
+    const version = createHash('sha256').update(JSON.stringify(profile)).digest('base64url').slice(0, 16);
+    return version === since ? { changed: false, version, profile: null } : { changed: true, version, profile };
   }
 }

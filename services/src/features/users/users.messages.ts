@@ -1,5 +1,5 @@
 import { Command, Query } from '@nestjs/cqrs';
-import type { NameAndImage, PublicProfileView, UserProfileView } from '@globetrail/contracts';
+import type { NameAndImage, ProfileChanges, PublicProfileView, StatsGroup, TimePeriod, UserProfileView, UserStats } from '@globetrail/contracts';
 import type { Principal } from '../../identity/identity.port.js';
 
 export class CreateUser extends Command<UserProfileView> {
@@ -28,6 +28,25 @@ export class GetPublicProfile extends Query<PublicProfileView> {
 
 export class GetNameAndImage extends Query<NameAndImage> {
   constructor(readonly userId: string) {
+    super();
+  }
+}
+
+export class GetUserStats extends Query<UserStats> {
+  constructor(
+    readonly userId: string,
+    readonly t: TimePeriod,
+    readonly g: StatsGroup,
+  ) {
+    super();
+  }
+}
+
+export class GetProfileChanges extends Query<ProfileChanges> {
+  constructor(
+    readonly userId: string,
+    readonly since: string | null,
+  ) {
     super();
   }
 }
