@@ -4,6 +4,7 @@ import { RootLayout } from './root-layout';
 import { RouteErrorScreen } from './route-error-screen';
 import { HomeRoute } from './routes/home-route';
 import { LocRoute } from './routes/loc-route';
+import { LeaderboardRoute } from './routes/leaderboard-route';
 import { UserRoute } from './routes/user-route';
 
 /** SPEC §2 routes, hash-based, under one root layout with the router's error screen (the generator aside). */
@@ -18,6 +19,8 @@ export const router = createHashRouter([
       // The game screen carries maplibre and Photo Sphere Viewer: loaded only when a game opens.
       { path: 'game/:gameId', lazy: () => import('./routes/game-route').then((module) => ({ Component: module.GameRoute })) },
       { path: 'user/:userId', element: <UserRoute /> },
+      { path: 'leaderboard', element: <LeaderboardRoute /> },
+      { path: 'leaderboard/:sortBy', element: <LeaderboardRoute /> },
       { path: 'loc/:locId', element: <LocRoute /> },
       // The map page and the map editor draw maps (maplibre): loaded when opened.
       { path: 'map/:mapId', lazy: () => import('./routes/map-route').then((module) => ({ Component: module.MapRoute })) },

@@ -1,7 +1,6 @@
 import { AccountWindow } from '../features/account/components/account-window';
 import { CreateGameWindow } from '../features/game-setup/components/create-game-window';
 import { SignInWindow } from '../features/auth/components/sign-in-window';
-import { LeaderboardWindow } from '../features/leaderboard/components/leaderboard-window';
 import { MainMenuWindow } from '../features/menu/components/main-menu-window';
 import { PublicProfileWindow } from '../features/public-profile/components/public-profile-window';
 import { SettingsWindow } from '../features/settings/components/settings-window';
@@ -27,8 +26,6 @@ export function WindowsHost() {
       return <SignInWindow key={current.mode} initialMode={current.mode} onClose={close} />;
     case 'settings':
       return <SettingsWindow onClose={close} />;
-    case 'leaderboard':
-      return <LeaderboardWindow onClose={close} />;
     case 'createGame':
       return <CreateGameWindow key={current.map?.mapId ?? ''} map={current.map ?? null} onClose={close} />;
     case 'maps':

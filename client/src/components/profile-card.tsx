@@ -1,9 +1,10 @@
-import type { PublicProfileView } from '@globetrail/contracts';
+import { type PublicProfileView, tierForPoints } from '@globetrail/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../lib/format/use-formatters';
 import { LevelProgress } from './level-progress';
 import { StatList } from './stat-list';
+import { TierBadge } from './tier-badge';
 
 type ShownProfile = Omit<PublicProfileView, 'uid' | 'level' | 'photoUrl'> & { photoUrl?: string; currentCountryStreak?: number };
 
@@ -33,7 +34,7 @@ export function ProfileCard({ profile, subtitle }: { profile: ShownProfile; subt
         )}
         <div>
           <p className="profile-card__name" data-testid="profile-name">
-            {profile.name}
+            {profile.name} <TierBadge tier={tierForPoints(profile.points)} />
           </p>
           <p className="muted profile-card__sub">
             {subtitle}

@@ -7,7 +7,6 @@ export type WindowState =
   | { kind: 'account' }
   | { kind: 'signIn'; mode: 'signIn' | 'signUp' }
   | { kind: 'settings' }
-  | { kind: 'leaderboard' }
   /** Play with friends; `map` when it was opened from a map (its "Challenge friends"). */
   | { kind: 'createGame'; map?: { mapId: string; mapName: string } }
   /** SPEC §2 maps selector. */

@@ -49,3 +49,6 @@ export function countryCodeOfAtlasId(id: string): string | null {
   alpha2ByAtlasId ??= new Map(Object.entries(NUMERIC_BY_ALPHA2).map(([alpha2, numeric]) => [numeric, alpha2]));
   return alpha2ByAtlasId.get(id) ?? null;
 }
+
+/** Every officially assigned ISO 3166-1 alpha-2 code. */
+export const countryCodes: readonly string[] = Object.keys(NUMERIC_BY_ALPHA2);

@@ -22,6 +22,8 @@ export const storageKeys = {
   lastDailyDate: 'gt.lastDailyDate',
   /** The UTC day the daily visit streak was last checked (SPEC §5: once a day). */
   lastStreakCheck: 'gt.lastStreakCheck',
+  /** SPEC §3's leaderboard filter preference, under SPEC's own spelling. */
+  filterPref: 'fitlerPref',
   /** The round settings single-player games start with (movement, round time, ask-for-guess). */
   soloRules: 'gt.soloRules',
   /** SPEC §3 "challenge object": the settings of the challenge being played (its `ch`). */

@@ -1,10 +1,17 @@
+import type { LeaderboardSort } from '@globetrail/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getPointsLeaderboard } from '../api/leaderboard-api';
+import type { FilterPref } from '../../../lib/storage/filter-pref';
+import { getLeaderboard, getMyLeaderboardEntry } from '../api/leaderboard-api';
 
-export function useLeaderboard(page: number) {
+export function useLeaderboard(sortBy: LeaderboardSort, pref: FilterPref) {
   return useQuery({
-    queryKey: ['leaderboard', 'points', page],
-    queryFn: ({ signal }) => getPointsLeaderboard(page, signal),
+    queryKey: ['leaderboard', sortBy, pref],
+    queryFn: ({ signal }) => getLeaderboard(sortBy, pref, signal),
     placeholderData: keepPreviousData,
   });
+}
+
+export function useMyLeaderboardEntry(sortBy: LeaderboardSort, pref: FilterPref, enabled: boolean) {
+  const { currentPage: _page, ...scope } = pref;
+  return useQuery({ queryKey: ['leaderboard', 'me', sortBy, scope], queryFn: ({ signal }) => getMyLeaderboardEntry(sortBy, pref, signal), enabled });
 }

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { FlagIcon, GroupIcon, MapIcon, SettingsIcon, TrophyIcon, UserIcon } from '../../../components/icons';
 import { LanguageSelect } from '../../../components/language-select';
 import { ModalWindow } from '../../../components/modal-window';
 import { useClientConfig } from '../../../lib/api/client-config';
 import { useFormatters } from '../../../lib/format/use-formatters';
 import { useWindowActions } from '../../../lib/layout/windows';
+import { readFilterPref } from '../../../lib/storage/filter-pref';
 import { useProfile } from '../../../lib/session/profile-query';
 import { isSignedIn, useSession } from '../../../lib/session/use-session';
 
@@ -18,6 +19,7 @@ export function MainMenuWindow({ onClose }: { onClose: () => void }) {
   const signedIn = isSignedIn(session);
   const profile = useProfile().data;
   const releaseId = useClientConfig().data?.releaseId;
+  const navigate = useNavigate();
 
   const item = (label: string, onClick: () => void, icon: ReactNode) => (
     <li>
@@ -54,7 +56,14 @@ export function MainMenuWindow({ onClose }: { onClose: () => void }) {
           {item(t('menu.challenges'), () => open({ kind: 'challenges' }), <FlagIcon />)}
           {item(t('menu.playWithFriends'), () => open({ kind: 'createGame' }), <GroupIcon />)}
           {item(t('menu.settings'), () => open({ kind: 'settings' }), <SettingsIcon />)}
-          {item(t('menu.leaderboard'), () => open({ kind: 'leaderboard' }), <TrophyIcon />)}
+          {item(
+            t('menu.leaderboard'),
+            () => {
+              onClose();
+              navigate(`/leaderboard/${readFilterPref().sortBy}`);
+            },
+            <TrophyIcon />,
+          )}
         </ul>
       </nav>
       <LanguageSelect showLabel className="menu-language" />

@@ -1,0 +1,73 @@
+import type { PlaceGuessResponse, StartSoloGameResponse } from '@globetrail/contracts';
+import { type E2E, openSignedIn, startE2E } from '../support/e2e.js';
+import { submissionFor } from '../support/play.js';
+import { type Player, signedUpPlayer } from '../support/test-app.js';
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(() => e2e.close());
+
+/** A scored round on `mapId` (SPEC §3 payload), as the client would submit it. */
+async function scoreOn(player: Player, mapId: string): Promise<void> {
+  const t = e2e.t;
+  const game = (await t.http.post('/solo').set('Authorization', player.token).send({ mapId }).expect(201)).body as StartSoloGameResponse;
+  const { result } = (await t.http.post(`/solo/${game.gameId}/guess`).set('Authorization', player.token).send({ roundIndex: 0, guess: { lat: 46, lng: 2 } }).expect(200)).body as PlaceGuessResponse;
+  await t.http.post('/score/submit').set('Authorization', player.token).send(submissionFor({ gameId: game.gameId, mapId, result })).expect(200);
+}
+
+describe('the leaderboards in Chromium', () => {
+  it('switches sorts, period and a filter, keeps them across a reload (fitlerPref), ranks me, and opens a profile with its tier', async () => {
+    const ada = await signedUpPlayer(e2e.t, 'Ada');
+    const bo = await signedUpPlayer(e2e.t, 'Bo');
+    await scoreOn(ada, 'country-fr');
+    await scoreOn(bo, 'world');
+    await scoreOn(bo, 'world');
+
+    const { page, context, errors } = await openSignedIn(e2e, ada);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Leaderboard' }).click();
+    await page.waitForURL(/#\/leaderboard\/points$/);
+    const table = page.getByTestId('leaderboard-table');
+    await table.getByText('Bo').waitFor();
+    await page.getByTestId('leaderboard-my-rank').getByText(/Your rank/).waitFor();
+
+    // Games: Bo played two rounds.
+    await page.getByRole('tab', { name: 'Games' }).click();
+    await page.waitForURL(/#\/leaderboard\/games$/);
+    await table.getByRole('row').nth(1).getByTestId('leaderboard-value').getByText('2', { exact: true }).waitFor();
+    await table.getByRole('row').nth(1).getByText('Bo').waitFor();
+
+    // This week, on country maps: only Ada's round counts.
+    await page.getByTestId('filter-period').selectOption('week');
+    await page.getByTestId('filter-mapCoverage').selectOption('country');
+    await table.getByText('Bo').waitFor({ state: 'detached' });
+    await table.getByTestId('leaderboard-my-row').getByTestId('leaderboard-value').getByText('1', { exact: true }).waitFor();
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('fitlerPref') ?? 'null'));
+    expect(stored).toMatchObject({ sortBy: 'games', timePeriod: 'week', mapCoverage: 'country', country: 'all', currentPage: 0, countryStreakOnly: null });
+
+    // A reload restores the same view; choosing another filter replaces this one.
+    await page.reload();
+    await page.getByTestId('leaderboard-my-row').waitFor();
+    expect(await page.getByTestId('filter-period').inputValue()).toBe('week');
+    expect(await page.getByTestId('filter-mapCoverage').inputValue()).toBe('country');
+    await page.getByTestId('filter-country').selectOption('FR');
+    expect(await page.getByTestId('filter-mapCoverage').inputValue()).toBe('');
+    await page.getByTestId('leaderboard-my-row').waitFor();
+
+    // Elo is all-time: the filters are set aside.
+    await page.getByRole('tab', { name: 'Arena Elo' }).click();
+    await page.getByText('This leaderboard is all time and has no filters.').waitFor();
+    await table.getByText('Bo').waitFor();
+
+    // A name opens the player's public profile, with a tier badge.
+    await table.getByRole('button', { name: 'Bo' }).click();
+    const profile = page.getByRole('dialog', { name: 'Player profile' });
+    await profile.getByTestId('tier-badge').waitFor();
+    expect(await profile.getByTestId('tier-badge').getAttribute('data-tier')).toBe('bronze');
+    expect(await table.getByTestId('tier-badge').count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
