@@ -28,6 +28,7 @@ import { MAP_SORT_FIELDS } from '../projections/maps/map-sorts.js';
 import { mapDoc, searchPage, sectionPage } from '../projections/maps/maps.queries.js';
 import { searchTermOf } from '../projections/maps/search-terms.js';
 import { percentile } from './live/stats.js';
+import { field } from './sql-fields.js';
 
 const TARGET_RATIO = 1.5;
 const PAGE_SIZE = 20;
@@ -41,9 +42,6 @@ function operationsPerQuery(): number {
   return n;
 }
 
-/** The expression the read store indexes a document field by, spelled out as a person would copy it. */
-const field = (name: string) =>
-  `CASE json_type(body, '$.${name}') WHEN 'object' THEN x'00' WHEN 'array' THEN x'01' WHEN 'false' THEN x'02' WHEN 'true' THEN x'03' ELSE json_extract(body, '$.${name}') END`;
 
 const ORDER_BY: Record<MapSort, string> = Object.fromEntries(
   Object.entries(MAP_SORT_FIELDS).map(([sort, fields]) => [sort, [...fields.map(([name, direction]) => `${field(name)} ${direction.toUpperCase()}`), 'id ASC'].join(', ')]),

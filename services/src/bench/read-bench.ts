@@ -1,0 +1,230 @@
+/**
+ * The leaderboards' reads through the read-store port, beside the same queries written by hand on a raw
+ * better-sqlite3 connection to the same file, in the same run. 1,000,000 players' documents are seeded
+ * through the port (`commit`, as the projection writes them): every player's all-time row, and the rows of
+ * the current month, week and day for the players who scored in them. Timed, per sort and period: a
+ * leaderboard page (count + page + the first row's rank + the all-time rows of a period page's players)
+ * and "my rank" (the player's row + a count above it). Both sides run the same statements over the same
+ * indexes and parse every document read. Operations alternate port / raw so machine noise hits both.
+ * Run: `npm run bench:read` (BENCH_PLAYERS, default 1000000; BENCH_N operations per query and side, default 300).
+ */
+import type { Statement } from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { type LeaderboardRowDoc, type LeaderboardSort, readModelCollections, type TimePeriod } from '@globetrail/contracts';
+import { seededRandom } from '../domain/decision-context.js';
+import { ALL_TIME, periodKey, scopeOf } from '../domain/leaderboard/periods.js';
+import { SqliteReadStore } from '../platform/read-store/sqlite-read-store.js';
+import { openDatabase, type SqliteDatabase } from '../platform/sqlite/open-database.js';
+import { leaderboardsProjection, rowId } from '../projections/leaderboards/leaderboards.projection.js';
+import { leaderboardPage, myLeaderboardEntry } from '../projections/leaderboards/leaderboards.queries.js';
+import { percentile } from './live/stats.js';
+import { field } from './sql-fields.js';
+
+const TARGET_RATIO = 1.5;
+const PAGE_SIZE = 20;
+const COLLECTION = readModelCollections.leaderboardRows;
+const NOW = new Date('2026-11-26T12:00:00.000Z');
+/** Share of players with a row in the current month, week and day. */
+const ACTIVE = { month: 0.3, week: 0.12, day: 0.03 } as const;
+const CASES: Array<[LeaderboardSort, TimePeriod]> = [
+  ['points', 'all'],
+  ['points', 'month'],
+  ['points', 'week'],
+  ['points', 'day'],
+  ['games', 'week'],
+  ['bestGuess', 'all'],
+  ['bestGuess', 'day'],
+  ['countryStreak', 'month'],
+  ['elo', 'all'],
+  ['dailyStreak', 'all'],
+];
+const SORT_FIELD: Record<LeaderboardSort, string> = { points: 'points', level: 'points', games: 'games', bestGuess: 'closeness', countryStreak: 'countryStreak', elo: 'elo', dailyStreak: 'dailyStreak' };
+
+function setting(name: string, fallback: number): number {
+  const raw = process.env[name] ?? String(fallback);
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a whole number > 0, got "${raw}"`);
+  return n;
+}
+
+/** Seeds the rows through the port, in commits of 5,000 documents, as the projection would. */
+async function seed(reads: SqliteReadStore, players: number): Promise<void> {
+  for (const index of leaderboardsProjection.indexes) await reads.ensureIndex(index.collection, index.fields);
+  const random = seededRandom(7);
+  let writes: Parameters<SqliteReadStore['commit']>[0]['writes'] = [];
+  let position = 0n;
+  const flush = async () => {
+    position += 1n;
+    await reads.commit({ projection: 'bench', position, writes });
+    writes = [];
+  };
+  const row = (scope: string, userId: string, games: number): LeaderboardRowDoc => {
+    const bestGuess = games === 0 ? null : Math.round(random() * 2_000_000);
+    return {
+      id: rowId(scope, userId),
+      scope,
+      userId,
+      name: `Player ${userId}`,
+      points: Math.round(games * random() * 10_000),
+      games,
+      hasGuess: games > 0,
+      bestGuess,
+      closeness: bestGuess === null ? null : -bestGuess,
+      countryStreak: Math.floor(random() * 30),
+      elo: scope === ALL_TIME ? 600 + Math.round(random() * 1200) : null,
+      dailyStreak: scope === ALL_TIME ? Math.floor(random() * 60) : null,
+    };
+  };
+  for (let i = 0; i < players; i++) {
+    const userId = `u${i.toString(36).padStart(5, '0')}`;
+    writes.push({ kind: 'upsert', collection: COLLECTION, document: row(ALL_TIME, userId, Math.floor(random() * 500)), revision: 1n });
+    for (const period of ['month', 'week', 'day'] as const) {
+      if (random() < ACTIVE[period]) writes.push({ kind: 'upsert', collection: COLLECTION, document: row(scopeOf(periodKey(period, NOW), 'all'), userId, 1 + Math.floor(random() * 40)), revision: 1n });
+    }
+    if (writes.length >= 5_000) await flush();
+  }
+  if (writes.length > 0) await flush();
+}
+
+/** The hand-written side: prepared statements on a plain connection, bodies parsed like the port does. */
+class HandWritten {
+  private readonly statements = new Map<string, Statement<unknown[], unknown>>();
+  constructor(private readonly db: SqliteDatabase) {}
+
+  private prepared(sql: string) {
+    let statement = this.statements.get(sql);
+    if (!statement) this.statements.set(sql, (statement = this.db.prepare<unknown[], unknown>(sql).pluck()));
+    return statement;
+  }
+
+  private where(sortBy: LeaderboardSort) {
+    return `collection = '${COLLECTION}' AND ${field('scope')} = ?${sortBy === 'bestGuess' ? ` AND ${field('hasGuess')} = x'03'` : ''}`;
+  }
+
+  /** Players above a value: a range over the sort's index, bounded to numbers as the port bounds it. */
+  private above(sortBy: LeaderboardSort, scope: string, value: number): number {
+    const column = field(SORT_FIELD[sortBy]);
+    return this.prepared(`SELECT count(*) FROM read_documents WHERE ${this.where(sortBy)} AND ${column} > ? AND ${column} < ''`).get(scope, value) as number;
+  }
+
+  private get(id: string): LeaderboardRowDoc | null {
+    const body = this.prepared(`SELECT body FROM read_documents WHERE collection = ? AND id = ?`).get(COLLECTION, id) as string | undefined;
+    return body === undefined ? null : (JSON.parse(body) as LeaderboardRowDoc);
+  }
+
+  page(sortBy: LeaderboardSort, scope: string, page: number) {
+    const column = field(SORT_FIELD[sortBy]);
+    const total = this.prepared(`SELECT count(*) FROM read_documents WHERE ${this.where(sortBy)}`).get(scope) as number;
+    const rows = (this.prepared(`SELECT body FROM read_documents WHERE ${this.where(sortBy)} ORDER BY ${column} DESC, id ASC LIMIT ${PAGE_SIZE} OFFSET ?`).all(scope, page * PAGE_SIZE) as string[]).map(
+      (body) => JSON.parse(body) as LeaderboardRowDoc,
+    );
+    const first = rows[0];
+    const rank = first ? this.above(sortBy, scope, first[SORT_FIELD[sortBy] as keyof LeaderboardRowDoc] as number) + 1 : null;
+    const allTime = scope === ALL_TIME ? rows : rows.map((row) => this.get(rowId(ALL_TIME, row.userId)));
+    return { total, rows, rank, allTime };
+  }
+
+  me(sortBy: LeaderboardSort, scope: string, userId: string) {
+    const row = this.get(rowId(scope, userId));
+    if (!row || (sortBy === 'bestGuess' && !row.hasGuess)) return null;
+    const rank = this.above(sortBy, scope, row[SORT_FIELD[sortBy] as keyof LeaderboardRowDoc] as number) + 1;
+    return { row, rank, allTime: scope === ALL_TIME ? row : this.get(rowId(ALL_TIME, userId)) };
+  }
+
+  plan(sql: string, ...params: unknown[]): string {
+    return (this.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((row) => row.detail).join('; ');
+  }
+
+  planOf(sortBy: LeaderboardSort) {
+    const column = field(SORT_FIELD[sortBy]);
+    return {
+      page: this.plan(`SELECT body FROM read_documents WHERE ${this.where(sortBy)} ORDER BY ${column} DESC, id ASC LIMIT 20 OFFSET 0`, ALL_TIME),
+      rank: this.plan(`SELECT count(*) FROM read_documents WHERE ${this.where(sortBy)} AND ${column} > ? AND ${column} < ''`, ALL_TIME, 0),
+    };
+  }
+}
+
+async function timed(run: () => unknown): Promise<number> {
+  const started = performance.now();
+  await run();
+  return performance.now() - started;
+}
+
+async function main(): Promise<void> {
+  const players = setting('BENCH_PLAYERS', 1_000_000);
+  const n = setting('BENCH_N', 300);
+  const dataDir = mkdtempSync(join(tmpdir(), 'globetrail-read-bench-'));
+  try {
+    const file = join(dataDir, 'read-models.sqlite');
+    const reads = SqliteReadStore.open(file);
+    const seedStarted = performance.now();
+    await seed(reads, players);
+    const db = openDatabase(file, 'normal');
+    const raw = new HandWritten(db);
+    const documents = db.prepare(`SELECT count(*) FROM read_documents`).pluck().get() as number;
+    console.log(`seeded ${players.toLocaleString('en')} players, ${documents.toLocaleString('en')} leaderboard rows, through the port in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+    try {
+      const random = seededRandom(42);
+      const userOf = () => `u${Math.floor(random() * players).toString(36).padStart(5, '0')}`;
+      console.log(`\n${n.toLocaleString('en')} operations per query and side, alternating; target: port p99 ≤ ${TARGET_RATIO} × hand-written p99\n`);
+      console.log('| query | port p50 / p99 | hand-written p50 / p99 | p99 ratio | |');
+      console.log('| --- | --- | --- | --- | --- |');
+      let failed = false;
+      for (const [sortBy, period] of CASES) {
+        const scope = scopeOf(periodKey(period, NOW), 'all');
+        const where = { sortBy, period, filter: 'all', now: NOW };
+        // Same answers on both sides before anything is timed.
+        const check = await leaderboardPage(reads, where, 3, PAGE_SIZE);
+        const checkRaw = raw.page(sortBy, scope, 3);
+        if (check.total !== checkRaw.total || check.entries.map((e) => e.uid).join() !== checkRaw.rows.map((r) => r.userId).join() || check.entries[0]?.rank !== checkRaw.rank) {
+          throw new Error(`the port and the hand-written queries disagree on ${sortBy} ${period}`);
+        }
+        const pages = { port: [] as number[], raw: [] as number[] };
+        const mine = { port: [] as number[], raw: [] as number[] };
+        const lastPage = Math.max(0, Math.ceil(check.total / PAGE_SIZE) - 1);
+        for (let i = 0; i < n; i++) {
+          // Mostly the top pages, sometimes deep ones.
+          const page = i % 10 === 0 ? Math.floor(random() * lastPage) : Math.floor(random() * 5);
+          const userId = userOf();
+          const pair: Array<[() => unknown, () => unknown, { port: number[]; raw: number[] }]> = [
+            [() => leaderboardPage(reads, where, page, PAGE_SIZE), () => raw.page(sortBy, scope, page), pages],
+            [() => myLeaderboardEntry(reads, where, userId), () => raw.me(sortBy, scope, userId), mine],
+          ];
+          for (const [port, hand, into] of pair) {
+            if (i % 2 === 0) {
+              into.port.push(await timed(port));
+              into.raw.push(await timed(hand));
+            } else {
+              into.raw.push(await timed(hand));
+              into.port.push(await timed(port));
+            }
+          }
+        }
+        for (const [name, figures] of [[`${sortBy} ${period} page`, pages], [`${sortBy} ${period} my rank`, mine]] as const) {
+          const [p, h] = [[...figures.port].sort((a, b) => a - b), [...figures.raw].sort((a, b) => a - b)];
+          const ratio = percentile(p, 99) / percentile(h, 99);
+          failed ||= ratio > TARGET_RATIO;
+          console.log(`| ${name} | ${us(percentile(p, 50))} / ${us(percentile(p, 99))} | ${us(percentile(h, 50))} / ${us(percentile(h, 99))} | ${ratio.toFixed(2)} | ${ratio <= TARGET_RATIO ? 'PASS' : 'FAIL'} |`);
+        }
+      }
+      console.log('\nQuery plans (hand-written SQL; the port issues the same statements): no query scans all players');
+      for (const sortBy of ['points', 'bestGuess', 'elo'] as const) {
+        const plan = raw.planOf(sortBy);
+        console.log(`- ${sortBy} page: ${plan.page}\n- ${sortBy} rank: ${plan.rank}`);
+      }
+      process.exitCode = failed ? 1 : 0;
+    } finally {
+      db.close();
+      await reads.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const us = (ms: number) => `${Math.round(ms * 1000)} µs`;
+
+await main();
