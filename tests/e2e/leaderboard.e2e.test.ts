@@ -67,6 +67,13 @@ describe('the leaderboards in Chromium', () => {
     await profile.getByTestId('tier-badge').waitFor();
     expect(await profile.getByTestId('tier-badge').getAttribute('data-tier')).toBe('bronze');
     expect(await table.getByTestId('tier-badge').count()).toBeGreaterThan(0);
+    // Their stats (SPEC's userstats) and the chart of points and rounds over time, loaded on demand.
+    const stats = profile.getByTestId('player-stats');
+    await stats.getByTestId('stats-rounds').getByText('2', { exact: true }).waitFor();
+    await stats.getByTestId('stats-chart').locator('canvas').waitFor();
+    await stats.getByTestId('stats-group').selectOption('m');
+    await stats.getByTestId('stats-period').selectOption('day');
+    await stats.getByTestId('stats-rounds').getByText('2', { exact: true }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -7,6 +7,7 @@ import { ProfileCard } from '../../../components/profile-card';
 import { isApiRequestError } from '../../../lib/api/api-error';
 import { useErrorMessage } from '../../../lib/api/use-error-message';
 import { getPublicProfile } from '../api/public-profile-api';
+import { PlayerStats } from './player-stats';
 
 /** Another player's public profile (route user/{userId}, or a name in the leaderboard). */
 export function PublicProfileWindow({ userId, onClose }: { userId: string; onClose: () => void }) {
@@ -29,6 +30,7 @@ export function PublicProfileWindow({ userId, onClose }: { userId: string; onClo
       )}
       {profile.isError && !missing && <ErrorMessage onRetry={() => void profile.refetch()}>{errorMessage(profile.error)}</ErrorMessage>}
       {data && <ProfileCard profile={data} />}
+      {data && <PlayerStats userId={userId} />}
     </ModalWindow>
   );
 }

@@ -1,0 +1,7 @@
+import { type StatsGroup, type TimePeriod, userStatsSchema } from '@globetrail/contracts';
+import { apiGet } from '../../../lib/api/api-client';
+
+/** SPEC §7 `GET /user/userstats/{id}/{t}/{g}`. */
+export function getUserStats(userId: string, t: TimePeriod, g: StatsGroup, signal?: AbortSignal) {
+  return apiGet(`/user/userstats/${encodeURIComponent(userId)}/${t}/${g}`, userStatsSchema, signal ? { signal } : {});
+}
