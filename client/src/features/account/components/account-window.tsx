@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { ErrorMessage } from '../../../components/error-message';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { ModalWindow } from '../../../components/modal-window';
+import { PlayerStats } from '../../../components/player-stats';
 import { ProfileCard } from '../../../components/profile-card';
 import { useErrorMessage } from '../../../lib/api/use-error-message';
 import { showSnack } from '../../../lib/layout/snacks';
@@ -44,6 +45,19 @@ export function AccountWindow({ onClose }: { onClose: () => void }) {
           </div>
         </div>
       ) : (
+        <>
+        {data && <PlayerStats userId={data.uid} />}
+        <nav className="account-links" aria-label={t('account.yoursLabel')}>
+          <button type="button" className="button button--small" onClick={() => open({ kind: 'maps', tab: 'liked' })} data-testid="account-liked-maps">
+            {t('account.likedMaps')}
+          </button>
+          <button type="button" className="button button--small" onClick={() => open({ kind: 'maps', tab: 'mine' })} data-testid="account-my-maps">
+            {t('account.myMaps')}
+          </button>
+          <button type="button" className="button button--small" onClick={() => open({ kind: 'challenges', tab: 'mine' })} data-testid="account-my-challenges">
+            {t('account.myChallenges')}
+          </button>
+        </nav>
         <div className="account-actions account-actions--row">
           {signOut.isError && <ErrorMessage>{errorMessage(signOut.error)}</ErrorMessage>}
           <button
@@ -76,6 +90,7 @@ export function AccountWindow({ onClose }: { onClose: () => void }) {
             }
           />
         </div>
+        </>
       )}
     </ModalWindow>
   );

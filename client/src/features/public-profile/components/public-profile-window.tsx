@@ -7,7 +7,7 @@ import { ProfileCard } from '../../../components/profile-card';
 import { isApiRequestError } from '../../../lib/api/api-error';
 import { useErrorMessage } from '../../../lib/api/use-error-message';
 import { getPublicProfile } from '../api/public-profile-api';
-import { PlayerStats } from './player-stats';
+import { PlayerStats } from '../../../components/player-stats';
 
 /** Another player's public profile (route user/{userId}, or a name in the leaderboard). */
 export function PublicProfileWindow({ userId, onClose }: { userId: string; onClose: () => void }) {

@@ -2,11 +2,11 @@ import { type StatsGroup, statsGroupValues, type TimePeriod, timePeriodValues } 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorMessage } from '../../../components/error-message';
-import { StatList } from '../../../components/stat-list';
-import { useErrorMessage } from '../../../lib/api/use-error-message';
-import { useFormatters } from '../../../lib/format/use-formatters';
-import { getUserStats } from '../api/user-stats-api';
+import { ErrorMessage } from './error-message';
+import { StatList } from './stat-list';
+import { useErrorMessage } from '../lib/api/use-error-message';
+import { useFormatters } from '../lib/format/use-formatters';
+import { getUserStats } from '../lib/api/user-stats';
 
 const StatsChart = lazy(() => import('./stats-chart'));
 

@@ -1,5 +1,5 @@
 import { type StatsGroup, type TimePeriod, userStatsSchema } from '@globetrail/contracts';
-import { apiGet } from '../../../lib/api/api-client';
+import { apiGet } from './api-client';
 
 /** SPEC §7 `GET /user/userstats/{id}/{t}/{g}`. */
 export function getUserStats(userId: string, t: TimePeriod, g: StatsGroup, signal?: AbortSignal) {
