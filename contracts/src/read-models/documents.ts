@@ -54,6 +54,10 @@ export const leaderboardRowDocSchema = z.object({
 });
 export type LeaderboardRowDoc = z.infer<typeof leaderboardRowDocSchema>;
 
+/** How many rows a scope holds, and how many of them have a guess: a page's total without counting them. */
+export const leaderboardTotalDocSchema = z.object({ id: z.string(), rows: z.number().int(), withGuess: z.number().int() });
+export type LeaderboardTotalDoc = z.infer<typeof leaderboardTotalDocSchema>;
+
 /** The solo game view holds a round's target only once that round has a result. */
 export const soloGameDocSchema = soloGameViewSchema.extend({ id: z.string() });
 export type SoloGameDoc = z.infer<typeof soloGameDocSchema>;
@@ -61,6 +65,7 @@ export type SoloGameDoc = z.infer<typeof soloGameDocSchema>;
 export const readModelCollections = {
   userProfiles: 'user_profiles',
   leaderboardRows: 'leaderboard_rows',
+  leaderboardTotals: 'leaderboard_totals',
   playerHistories: 'player_histories',
   soloGames: 'solo_games',
   roundPanoramas: 'round_panoramas',

@@ -2,8 +2,9 @@
  * The leaderboards' reads through the read-store port, beside the same queries written by hand on a raw
  * better-sqlite3 connection to the same file, in the same run. 1,000,000 players' documents are seeded
  * through the port (`commit`, as the projection writes them): every player's all-time row, and the rows of
- * the current month, week and day for the players who scored in them. Timed, per sort and period: a
- * leaderboard page (count + page + the first row's rank + the all-time rows of a period page's players)
+ * the current month, week and day for the players who scored in them, and each scope's totals. Timed, per
+ * sort and period: a leaderboard page (the scope's total + page + the first row's rank + the all-time rows
+ * of a period page's players)
  * and "my rank" (the player's row + a count above it). Both sides run the same statements over the same
  * indexes and parse every document read. Operations alternate port / raw so machine noise hits both.
  * Run: `npm run bench:read` (BENCH_PLAYERS, default 1000000; BENCH_N operations per query and side, default 300).
@@ -78,15 +79,22 @@ async function seed(reads: SqliteReadStore, players: number): Promise<void> {
       dailyStreak: scope === ALL_TIME ? Math.floor(random() * 60) : null,
     };
   };
+  const counts = new Map<string, { rows: number; withGuess: number }>();
+  const count = (document: LeaderboardRowDoc) => {
+    const known = counts.get(document.scope) ?? { rows: 0, withGuess: 0 };
+    counts.set(document.scope, { rows: known.rows + 1, withGuess: known.withGuess + (document.hasGuess ? 1 : 0) });
+    return document;
+  };
   for (let i = 0; i < players; i++) {
     const userId = `u${i.toString(36).padStart(5, '0')}`;
-    writes.push({ kind: 'upsert', collection: COLLECTION, document: row(ALL_TIME, userId, Math.floor(random() * 500)), revision: 1n });
+    writes.push({ kind: 'upsert', collection: COLLECTION, document: count(row(ALL_TIME, userId, Math.floor(random() * 500))), revision: 1n });
     for (const period of ['month', 'week', 'day'] as const) {
-      if (random() < ACTIVE[period]) writes.push({ kind: 'upsert', collection: COLLECTION, document: row(scopeOf(periodKey(period, NOW), 'all'), userId, 1 + Math.floor(random() * 40)), revision: 1n });
+      if (random() < ACTIVE[period]) writes.push({ kind: 'upsert', collection: COLLECTION, document: count(row(scopeOf(periodKey(period, NOW), 'all'), userId, 1 + Math.floor(random() * 40))), revision: 1n });
     }
     if (writes.length >= 5_000) await flush();
   }
-  if (writes.length > 0) await flush();
+  for (const [scope, total] of counts) writes.push({ kind: 'upsert', collection: readModelCollections.leaderboardTotals, document: { id: scope, ...total }, revision: 1n });
+  await flush();
 }
 
 /** The hand-written side: prepared statements on a plain connection, bodies parsed like the port does. */
@@ -117,7 +125,8 @@ class HandWritten {
 
   page(sortBy: LeaderboardSort, scope: string, page: number) {
     const column = field(SORT_FIELD[sortBy]);
-    const total = this.prepared(`SELECT count(*) FROM read_documents WHERE ${this.where(sortBy)}`).get(scope) as number;
+    const totals = JSON.parse(this.prepared(`SELECT body FROM read_documents WHERE collection = ? AND id = ?`).get(readModelCollections.leaderboardTotals, scope) as string) as { rows: number; withGuess: number };
+    const total = sortBy === 'bestGuess' ? totals.withGuess : totals.rows;
     const rows = (this.prepared(`SELECT body FROM read_documents WHERE ${this.where(sortBy)} ORDER BY ${column} DESC, id ASC LIMIT ${PAGE_SIZE} OFFSET ?`).all(scope, page * PAGE_SIZE) as string[]).map(
       (body) => JSON.parse(body) as LeaderboardRowDoc,
     );

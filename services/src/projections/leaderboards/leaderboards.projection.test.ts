@@ -94,6 +94,15 @@ describe('leaderboards projection', () => {
       expect((await ranking('dailyStreak'))[0]).toEqual(['b', 1, 4]);
     });
 
+    it('keeps each scope’s totals, so a page never counts its rows', async () => {
+      const total = async (sortBy: LeaderboardSort, period: TimePeriod = 'all', filter = 'all') => (await leaderboardPage(stores.reads, scope(sortBy, period, filter), 0, 1)).total;
+      expect(await total('points')).toBe(4);
+      expect(await total('bestGuess')).toBe(3);
+      expect(await total('points', 'month')).toBe(2);
+      expect(await total('points', 'week', 'country:FR')).toBe(1);
+      expect(await total('points', 'day', 'country:JP')).toBe(0);
+    });
+
     it('a round filter: rounds in France this month', async () => {
       expect(await ranking('points', 'month', 'country:FR')).toEqual([['b', 1, 3000]]);
       expect(await ranking('points', 'all', 'country:FR')).toEqual([['b', 1, 6000]]);

@@ -1,9 +1,10 @@
-import { LIVE, type LeaderboardRowDoc, readModelCollections } from '@globetrail/contracts';
+import { LIVE, type LeaderboardRowDoc, type LeaderboardTotalDoc, readModelCollections } from '@globetrail/contracts';
 import { assertNever } from '../../domain/decider.js';
 import { ALL_TIME, allPeriodKeys, roundFilterKeys, scopeOf } from '../../domain/leaderboard/periods.js';
 import { defineProjection, remove, upsert } from '../projection.js';
 
 const collection = readModelCollections.leaderboardRows;
+const totals = readModelCollections.leaderboardTotals;
 
 export const rowId = (scope: string, userId: string) => `${scope}~${userId}`;
 
@@ -31,7 +32,7 @@ const allTimeRow = (userId: string, name: string): LeaderboardRowDoc => ({ ...em
  */
 export const leaderboardsProjection = defineProjection({
   name: 'leaderboards',
-  collections: [collection],
+  collections: [collection, totals],
   indexes: [
     { collection, fields: ['scope', ['points', 'desc']] },
     { collection, fields: ['scope', ['games', 'desc']] },
@@ -43,12 +44,18 @@ export const leaderboardsProjection = defineProjection({
   handles: ['UserCreated', 'UserRegistered', 'ScoreSubmitted', 'UserDeleted', 'EloRatingChanged', 'DailyChallengeStreakChanged'],
   async apply({ event, position }, documents) {
     const own = (userId: string) => documents.get<LeaderboardRowDoc>(collection, rowId(ALL_TIME, userId));
+    /** The scope's totals after a row joins (or leaves, with -1), and gains a guess. */
+    const counted = async (scope: string, rows: number, withGuess: number) => {
+      const total = (await documents.get<LeaderboardTotalDoc>(totals, scope)) ?? { id: scope, rows: 0, withGuess: 0 };
+      return upsert(totals, { ...total, rows: total.rows + rows, withGuess: total.withGuess + withGuess } satisfies LeaderboardTotalDoc, position);
+    };
     switch (event.type) {
       case 'UserCreated':
-        return event.data.isAnonymous ? [] : [upsert(collection, allTimeRow(event.data.userId, event.data.name), position)];
+        return event.data.isAnonymous ? [] : [upsert(collection, allTimeRow(event.data.userId, event.data.name), position), await counted(ALL_TIME, 1, 0)];
       case 'UserRegistered': {
         const row = await own(event.data.userId);
-        return [upsert(collection, row ? { ...row, name: event.data.name } : allTimeRow(event.data.userId, event.data.name), position)];
+        if (row) return [upsert(collection, { ...row, name: event.data.name }, position)];
+        return [upsert(collection, allTimeRow(event.data.userId, event.data.name), position), await counted(ALL_TIME, 1, 0)];
       }
       case 'ScoreSubmitted': {
         const player = await own(event.data.userId);
@@ -59,7 +66,9 @@ export const leaderboardsProjection = defineProjection({
         for (const period of allPeriodKeys(new Date(submittedAt))) {
           for (const filter of filters) {
             const scope = scopeOf(period, filter);
-            const row = scope === ALL_TIME ? player : ((await documents.get<LeaderboardRowDoc>(collection, rowId(scope, userId))) ?? emptyRow(scope, userId, player.name));
+            const existing = scope === ALL_TIME ? player : await documents.get<LeaderboardRowDoc>(collection, rowId(scope, userId));
+            const row = existing ?? emptyRow(scope, userId, player.name);
+            if (!existing || !row.hasGuess) writes.push(await counted(scope, existing ? 0 : 1, row.hasGuess ? 0 : 1));
             const bestGuess = row.bestGuess === null ? distanceMeters : Math.min(row.bestGuess, distanceMeters);
             const next: LeaderboardRowDoc = {
               ...row,
@@ -83,7 +92,16 @@ export const leaderboardsProjection = defineProjection({
         // Rows of periods already over are never read again; those of the periods the deletion falls in
         // (all time included) go, under every filter the player has rows under.
         const filters = new Set(['all', ...(player.filters ?? [])]);
-        return allPeriodKeys(new Date(event.data.deletedAt)).flatMap((period) => [...filters].map((filter) => remove(collection, rowId(scopeOf(period, filter), event.data.userId))));
+        const writes = [];
+        for (const period of allPeriodKeys(new Date(event.data.deletedAt))) {
+          for (const filter of filters) {
+            const scope = scopeOf(period, filter);
+            const row = await documents.get<LeaderboardRowDoc>(collection, rowId(scope, event.data.userId));
+            if (!row) continue;
+            writes.push(remove(collection, row.id), await counted(scope, -1, row.hasGuess ? -1 : 0));
+          }
+        }
+        return writes;
       }
       case 'EloRatingChanged': {
         const player = await own(event.data.userId);

@@ -4,6 +4,7 @@ import {
   type LeaderboardPage,
   type LeaderboardRowDoc,
   type LeaderboardSort,
+  type LeaderboardTotalDoc,
   levelForPoints,
   readModelCollections,
   type TimePeriod,
@@ -72,10 +73,12 @@ async function entriesOf(reads: ReadStore, sortBy: LeaderboardSort, rows: Leader
 export async function leaderboardPage(reads: ReadStore, scope: LeaderboardScope, page: number, pageSize: number): Promise<LeaderboardPage> {
   const { field } = SORT_FIELDS[scope.sortBy];
   const filter = scopeFilter(scope);
-  const [total, rows] = await Promise.all([
-    reads.count(collection, filter),
+  // The total is kept by the projection: counting a million rows on every page would read them all.
+  const [totals, rows] = await Promise.all([
+    reads.get<LeaderboardTotalDoc>(readModelCollections.leaderboardTotals, filter.scope as string),
     reads.list<LeaderboardRowDoc>(collection, { filter, sort: [[field, 'desc']], skip: page * pageSize, limit: pageSize }),
   ]);
+  const total = (scope.sortBy === 'bestGuess' ? totals?.withGuess : totals?.rows) ?? 0;
   // Rank the page's first row with a count, then carry ties down the page.
   const ranks: number[] = [];
   for (const [i, row] of rows.entries()) {
