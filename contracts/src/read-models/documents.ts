@@ -58,6 +58,10 @@ export type LeaderboardRowDoc = z.infer<typeof leaderboardRowDocSchema>;
 export const leaderboardTotalDocSchema = z.object({ id: z.string(), rows: z.number().int(), withGuess: z.number().int() });
 export type LeaderboardTotalDoc = z.infer<typeof leaderboardTotalDocSchema>;
 
+/** Rows per value bucket of one sort field in one scope (`{scope}|{field}`): ranks without counting everyone above. */
+export const leaderboardBucketsDocSchema = z.object({ id: z.string(), counts: z.record(z.string(), z.number().int()) });
+export type LeaderboardBucketsDoc = z.infer<typeof leaderboardBucketsDocSchema>;
+
 /** The solo game view holds a round's target only once that round has a result. */
 export const soloGameDocSchema = soloGameViewSchema.extend({ id: z.string() });
 export type SoloGameDoc = z.infer<typeof soloGameDocSchema>;
@@ -66,6 +70,7 @@ export const readModelCollections = {
   userProfiles: 'user_profiles',
   leaderboardRows: 'leaderboard_rows',
   leaderboardTotals: 'leaderboard_totals',
+  leaderboardBuckets: 'leaderboard_buckets',
   playerHistories: 'player_histories',
   soloGames: 'solo_games',
   roundPanoramas: 'round_panoramas',

@@ -1,12 +1,12 @@
 /**
  * The leaderboards' reads through the read-store port, beside the same queries written by hand on a raw
  * better-sqlite3 connection to the same file, in the same run. 1,000,000 players' documents are seeded
- * through the port (`commit`, as the projection writes them): every player's all-time row, and the rows of
- * the current month, week and day for the players who scored in them, and each scope's totals. Timed, per
- * sort and period: a leaderboard page (the scope's total + page + the first row's rank + the all-time rows
- * of a period page's players)
- * and "my rank" (the player's row + a count above it). Both sides run the same statements over the same
- * indexes and parse every document read. Operations alternate port / raw so machine noise hits both.
+ * through the port (`commit`, as the projection writes them): every player's all-time row, the rows of the
+ * current month, week and day for the players who scored in them, each scope's totals and its rank buckets.
+ * Timed, per sort and period: a leaderboard page (the scope's total + the page + the first row's rank + the
+ * all-time rows of a period page's players) and "my rank" (the player's row + its rank: the rows of the
+ * value buckets above, from the scope's bucket counts, and a count over its own bucket only). Both sides
+ * run the same statements over the same indexes and parse every document read. Operations alternate port / raw so machine noise hits both.
  * Run: `npm run bench:read` (BENCH_PLAYERS, default 1000000; BENCH_N operations per query and side, default 300).
  */
 import type { Statement } from 'better-sqlite3';
@@ -19,7 +19,8 @@ import { seededRandom } from '../domain/decision-context.js';
 import { ALL_TIME, periodKey, scopeOf } from '../domain/leaderboard/periods.js';
 import { SqliteReadStore } from '../platform/read-store/sqlite-read-store.js';
 import { openDatabase, type SqliteDatabase } from '../platform/sqlite/open-database.js';
-import { leaderboardsProjection, rowId } from '../projections/leaderboards/leaderboards.projection.js';
+import { type BucketCounts, bucketOf, moved, RANK_FIELDS, rowsAbove, upperOf } from '../domain/leaderboard/rank-buckets.js';
+import { bucketsId, leaderboardsProjection, rowId } from '../projections/leaderboards/leaderboards.projection.js';
 import { leaderboardPage, myLeaderboardEntry } from '../projections/leaderboards/leaderboards.queries.js';
 import { percentile } from './live/stats.js';
 import { field } from './sql-fields.js';
@@ -80,9 +81,15 @@ async function seed(reads: SqliteReadStore, players: number): Promise<void> {
     };
   };
   const counts = new Map<string, { rows: number; withGuess: number }>();
+  const bucketCounts = new Map<string, BucketCounts>();
   const count = (document: LeaderboardRowDoc) => {
     const known = counts.get(document.scope) ?? { rows: 0, withGuess: 0 };
     counts.set(document.scope, { rows: known.rows + 1, withGuess: known.withGuess + (document.hasGuess ? 1 : 0) });
+    for (const field of RANK_FIELDS) {
+      const id = bucketsId(document.scope, field);
+      const moved_ = moved(bucketCounts.get(id) ?? {}, null, document[field]);
+      if (moved_) bucketCounts.set(id, moved_);
+    }
     return document;
   };
   for (let i = 0; i < players; i++) {
@@ -94,6 +101,7 @@ async function seed(reads: SqliteReadStore, players: number): Promise<void> {
     if (writes.length >= 5_000) await flush();
   }
   for (const [scope, total] of counts) writes.push({ kind: 'upsert', collection: readModelCollections.leaderboardTotals, document: { id: scope, ...total }, revision: 1n });
+  for (const [id, bucketCount] of bucketCounts) writes.push({ kind: 'upsert', collection: readModelCollections.leaderboardBuckets, document: { id, counts: bucketCount }, revision: 1n });
   await flush();
 }
 
@@ -112,10 +120,19 @@ class HandWritten {
     return `collection = '${COLLECTION}' AND ${field('scope')} = ?${sortBy === 'bestGuess' ? ` AND ${field('hasGuess')} = x'03'` : ''}`;
   }
 
-  /** Players above a value: a range over the sort's index, bounded to numbers as the port bounds it. */
+  /** Players above a value: the buckets above from the scope's counts, and a range over the value's own bucket. */
   private above(sortBy: LeaderboardSort, scope: string, value: number): number {
-    const column = field(SORT_FIELD[sortBy]);
-    return this.prepared(`SELECT count(*) FROM read_documents WHERE ${this.where(sortBy)} AND ${column} > ? AND ${column} < ''`).get(scope, value) as number;
+    const name = SORT_FIELD[sortBy];
+    const column = field(name);
+    const bucket = bucketOf(value);
+    const upper = upperOf(bucket);
+    const body = this.prepared(`SELECT body FROM read_documents WHERE collection = ? AND id = ?`).get(readModelCollections.leaderboardBuckets, bucketsId(scope, name)) as string | undefined;
+    const counts = body === undefined ? {} : (JSON.parse(body) as { counts: BucketCounts }).counts;
+    const within =
+      upper === null
+        ? (this.prepared(`SELECT count(*) FROM read_documents WHERE ${this.where(sortBy)} AND ${column} > ? AND ${column} < ''`).get(scope, value) as number)
+        : (this.prepared(`SELECT count(*) FROM read_documents WHERE ${this.where(sortBy)} AND ${column} > ? AND ${column} < ?`).get(scope, value, upper) as number);
+    return rowsAbove(counts, bucket) + within;
   }
 
   private get(id: string): LeaderboardRowDoc | null {
@@ -151,7 +168,7 @@ class HandWritten {
     const column = field(SORT_FIELD[sortBy]);
     return {
       page: this.plan(`SELECT body FROM read_documents WHERE ${this.where(sortBy)} ORDER BY ${column} DESC, id ASC LIMIT 20 OFFSET 0`, ALL_TIME),
-      rank: this.plan(`SELECT count(*) FROM read_documents WHERE ${this.where(sortBy)} AND ${column} > ? AND ${column} < ''`, ALL_TIME, 0),
+      rank: this.plan(`SELECT count(*) FROM read_documents WHERE ${this.where(sortBy)} AND ${column} > ? AND ${column} < ?`, ALL_TIME, 0, 1),
     };
   }
 }

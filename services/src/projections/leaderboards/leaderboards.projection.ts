@@ -1,10 +1,14 @@
-import { LIVE, type LeaderboardRowDoc, type LeaderboardTotalDoc, readModelCollections } from '@globetrail/contracts';
+import { LIVE, type LeaderboardBucketsDoc, type LeaderboardRowDoc, type LeaderboardTotalDoc, readModelCollections } from '@globetrail/contracts';
 import { assertNever } from '../../domain/decider.js';
 import { ALL_TIME, allPeriodKeys, roundFilterKeys, scopeOf } from '../../domain/leaderboard/periods.js';
+import { moved, RANK_FIELDS } from '../../domain/leaderboard/rank-buckets.js';
 import { defineProjection, remove, upsert } from '../projection.js';
 
 const collection = readModelCollections.leaderboardRows;
 const totals = readModelCollections.leaderboardTotals;
+const buckets = readModelCollections.leaderboardBuckets;
+
+export const bucketsId = (scope: string, field: string) => `${scope}|${field}`;
 
 export const rowId = (scope: string, userId: string) => `${scope}~${userId}`;
 
@@ -32,7 +36,7 @@ const allTimeRow = (userId: string, name: string): LeaderboardRowDoc => ({ ...em
  */
 export const leaderboardsProjection = defineProjection({
   name: 'leaderboards',
-  collections: [collection, totals],
+  collections: [collection, totals, buckets],
   indexes: [
     { collection, fields: ['scope', ['points', 'desc']] },
     { collection, fields: ['scope', ['games', 'desc']] },
@@ -44,6 +48,18 @@ export const leaderboardsProjection = defineProjection({
   handles: ['UserCreated', 'UserRegistered', 'ScoreSubmitted', 'UserDeleted', 'EloRatingChanged', 'DailyChallengeStreakChanged'],
   async apply({ event, position }, documents) {
     const own = (userId: string) => documents.get<LeaderboardRowDoc>(collection, rowId(ALL_TIME, userId));
+    /** A row written (or removed: `after` null), with its scope's bucket counts moved to match. */
+    const put = async (before: LeaderboardRowDoc | null, after: LeaderboardRowDoc | null) => {
+      const row = (after ?? before)!;
+      const writes = [after ? upsert(collection, after, position) : remove(collection, row.id)];
+      for (const field of RANK_FIELDS) {
+        const id = bucketsId(row.scope, field);
+        const known = (await documents.get<LeaderboardBucketsDoc>(buckets, id)) ?? { id, counts: {} };
+        const counts = moved(known.counts, before ? (before[field] as number | null) : null, after ? (after[field] as number | null) : null);
+        if (counts) writes.push(upsert(buckets, { id, counts } satisfies LeaderboardBucketsDoc, position));
+      }
+      return writes;
+    };
     /** The scope's totals after a row joins (or leaves, with -1), and gains a guess. */
     const counted = async (scope: string, rows: number, withGuess: number) => {
       const total = (await documents.get<LeaderboardTotalDoc>(totals, scope)) ?? { id: scope, rows: 0, withGuess: 0 };
@@ -51,11 +67,11 @@ export const leaderboardsProjection = defineProjection({
     };
     switch (event.type) {
       case 'UserCreated':
-        return event.data.isAnonymous ? [] : [upsert(collection, allTimeRow(event.data.userId, event.data.name), position), await counted(ALL_TIME, 1, 0)];
+        return event.data.isAnonymous ? [] : [...(await put(null, allTimeRow(event.data.userId, event.data.name))), await counted(ALL_TIME, 1, 0)];
       case 'UserRegistered': {
         const row = await own(event.data.userId);
         if (row) return [upsert(collection, { ...row, name: event.data.name }, position)];
-        return [upsert(collection, allTimeRow(event.data.userId, event.data.name), position), await counted(ALL_TIME, 1, 0)];
+        return [...(await put(null, allTimeRow(event.data.userId, event.data.name))), await counted(ALL_TIME, 1, 0)];
       }
       case 'ScoreSubmitted': {
         const player = await own(event.data.userId);
@@ -81,7 +97,7 @@ export const leaderboardsProjection = defineProjection({
               countryStreak: Math.max(row.countryStreak, scope === ALL_TIME ? bestCountryStreak : currentCountryStreak),
             };
             if (scope === ALL_TIME) next.filters = [...new Set([...(player.filters ?? []), ...filters])];
-            writes.push(upsert(collection, next, position));
+            writes.push(...(await put(existing, next)));
           }
         }
         return writes;
@@ -98,18 +114,18 @@ export const leaderboardsProjection = defineProjection({
             const scope = scopeOf(period, filter);
             const row = await documents.get<LeaderboardRowDoc>(collection, rowId(scope, event.data.userId));
             if (!row) continue;
-            writes.push(remove(collection, row.id), await counted(scope, -1, row.hasGuess ? -1 : 0));
+            writes.push(...(await put(row, null)), await counted(scope, -1, row.hasGuess ? -1 : 0));
           }
         }
         return writes;
       }
       case 'EloRatingChanged': {
         const player = await own(event.data.userId);
-        return player ? [upsert(collection, { ...player, elo: event.data.after }, position)] : [];
+        return player ? put(player, { ...player, elo: event.data.after }) : [];
       }
       case 'DailyChallengeStreakChanged': {
         const player = await own(event.data.userId);
-        return player ? [upsert(collection, { ...player, dailyStreak: event.data.dcsb }, position)] : [];
+        return player ? put(player, { ...player, dailyStreak: event.data.dcsb }) : [];
       }
       default:
         return assertNever(event);

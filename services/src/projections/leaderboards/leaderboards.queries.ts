@@ -5,6 +5,7 @@ import {
   type LeaderboardRowDoc,
   type LeaderboardSort,
   type LeaderboardTotalDoc,
+  type LeaderboardBucketsDoc,
   levelForPoints,
   readModelCollections,
   type TimePeriod,
@@ -12,7 +13,8 @@ import {
 } from '@globetrail/contracts';
 import { ALL_TIME, periodKey, scopeOf } from '../../domain/leaderboard/periods.js';
 import type { Filter, ReadStore } from '../../platform/read-store/read-store.port.js';
-import { rowId } from './leaderboards.projection.js';
+import { bucketsId, rowId } from './leaderboards.projection.js';
+import { bucketOf, rowsAbove, upperOf } from '../../domain/leaderboard/rank-buckets.js';
 
 const collection = readModelCollections.leaderboardRows;
 
@@ -55,10 +57,23 @@ const valueOf = (sortBy: LeaderboardSort, row: LeaderboardRowDoc): number => {
   }
 };
 
-/** 1-based rank of a sort value within a scope; ties share a rank. */
-async function rankOf(reads: ReadStore, scope: LeaderboardScope, row: LeaderboardRowDoc): Promise<number> {
+/**
+ * 1-based rank of a value within a scope; ties share a rank. The rows of the value buckets above come from
+ * the scope's bucket counts; only the rows above it within its own bucket are counted (rank-buckets.ts).
+ */
+async function rankIn(reads: ReadStore, scopeId: string, field: string, value: number, filter: Filter): Promise<number> {
+  const bucket = bucketOf(value);
+  const upper = upperOf(bucket);
+  const [counts, within] = await Promise.all([
+    reads.get<LeaderboardBucketsDoc>(readModelCollections.leaderboardBuckets, bucketsId(scopeId, field)),
+    reads.count(collection, { ...filter, [field]: upper === null ? { $gt: value } : { $gt: value, $lt: upper } }),
+  ]);
+  return rowsAbove(counts?.counts ?? {}, bucket) + within + 1;
+}
+
+function rankOf(reads: ReadStore, scope: LeaderboardScope, row: LeaderboardRowDoc): Promise<number> {
   const field = SORT_FIELDS[scope.sortBy].field;
-  return (await reads.countAbove(collection, field, row[field] as number, scopeFilter(scope))) + 1;
+  return rankIn(reads, row.scope, field, row[field] as number, scopeFilter(scope));
 }
 
 /** A page's rows as entries: level and tier from each player's all-time points, whatever the scope. */
@@ -97,6 +112,6 @@ export async function myLeaderboardEntry(reads: ReadStore, scope: LeaderboardSco
 }
 
 /** 1-based rank for an all-time points total among signed-up players; ties share a rank. */
-export async function rankForPoints(reads: ReadStore, points: number): Promise<number> {
-  return (await reads.countAbove(collection, 'points', points, { scope: ALL_TIME })) + 1;
+export function rankForPoints(reads: ReadStore, points: number): Promise<number> {
+  return rankIn(reads, ALL_TIME, 'points', points, { scope: ALL_TIME });
 }

@@ -1,0 +1,26 @@
+import { BOUNDARIES, bucketOf, moved, rowsAbove, upperOf } from './rank-buckets.js';
+
+describe('rank buckets', () => {
+  it('are ordered, exact at their boundaries, and bounded by the next boundary', () => {
+    expect([...BOUNDARIES].sort((a, b) => a - b)).toEqual(BOUNDARIES);
+    expect(BOUNDARIES.length).toBeLessThan(500);
+    for (const value of [-2_000_000.5, -1000, -1, -0.25, 0, 0.5, 1, 2, 10, 11, 12, 999_999, 5e9]) {
+      const bucket = bucketOf(value);
+      expect(BOUNDARIES[bucket - 1] ?? Number.NEGATIVE_INFINITY).toBeLessThanOrEqual(value);
+      expect(upperOf(bucket) ?? Number.POSITIVE_INFINITY).toBeGreaterThan(value);
+    }
+    expect(bucketOf(0)).toBeGreaterThan(bucketOf(-0.001));
+    expect(bucketOf(1)).toBeGreaterThan(bucketOf(0.999));
+  });
+
+  it('move a row between buckets and sum the rows above', () => {
+    let counts = moved({}, null, 5)!;
+    counts = moved(counts, null, 500)!;
+    counts = moved(counts, null, 5) ?? counts;
+    expect(moved(counts, 5, 5.5)).toBeNull();
+    expect(rowsAbove(counts, bucketOf(5))).toBe(1);
+    counts = moved(counts, 500, null)!;
+    expect(rowsAbove(counts, bucketOf(4))).toBe(2);
+    expect(rowsAbove(counts, bucketOf(5))).toBe(0);
+  });
+});

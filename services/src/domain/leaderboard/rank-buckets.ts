@@ -1,0 +1,64 @@
+/**
+ * Ranks without counting everyone above: each leaderboard scope keeps, per sort field, how many rows fall in
+ * each of a fixed list of value buckets. A rank is then the rows of the buckets above (a sum over a few hundred
+ * numbers) plus the rows above the value within its own bucket (an index range over that bucket only), + 1.
+ *
+ * The boundaries are whole numbers growing by 10 % (1, 2, 3, …, 11, 13, 15, …, up to 10^10), mirrored below
+ * zero for "closest first" (minus the distance): comparisons are exact, so the write side and the query agree
+ * on every value's bucket.
+ */
+const POSITIVE: readonly number[] = (() => {
+  const out = [1];
+  for (let x = 1; x < 1e10; ) {
+    x = Math.max(x + 1, Math.ceil(x * 1.1));
+    out.push(x);
+  }
+  return out;
+})();
+
+/** Sorted ascending; bucket b holds the values in [BOUNDARIES[b - 1], BOUNDARIES[b]). */
+export const BOUNDARIES: readonly number[] = [...POSITIVE.map((v) => -v).reverse(), 0, ...POSITIVE];
+
+/** The bucket of a value: how many boundaries are at or below it (0 … BOUNDARIES.length). */
+export function bucketOf(value: number): number {
+  let low = 0;
+  let high = BOUNDARIES.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (BOUNDARIES[middle]! <= value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The first value above a bucket (exclusive upper bound), or null for the last one. */
+export const upperOf = (bucket: number): number | null => BOUNDARIES[bucket] ?? null;
+
+/** The sort fields a rank is counted on. */
+export const RANK_FIELDS = ['points', 'games', 'closeness', 'countryStreak', 'elo', 'dailyStreak'] as const;
+export type RankField = (typeof RANK_FIELDS)[number];
+
+/** Counts per bucket (bucket number → rows), as the read model stores them. */
+export type BucketCounts = Record<string, number>;
+
+/** The counts after a row's value moved from `before` to `after` (null: not counted). */
+export function moved(counts: BucketCounts, before: number | null, after: number | null): BucketCounts | null {
+  const from = before === null ? null : bucketOf(before);
+  const to = after === null ? null : bucketOf(after);
+  if (from === to) return null;
+  const next = { ...counts };
+  if (from !== null) {
+    const left = (next[from] ?? 0) - 1;
+    if (left > 0) next[from] = left;
+    else delete next[from];
+  }
+  if (to !== null) next[to] = (next[to] ?? 0) + 1;
+  return next;
+}
+
+/** Rows in the buckets above `bucket`. */
+export function rowsAbove(counts: BucketCounts, bucket: number): number {
+  let sum = 0;
+  for (const [key, count] of Object.entries(counts)) if (Number(key) > bucket) sum += count;
+  return sum;
+}
