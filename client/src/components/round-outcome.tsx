@@ -5,6 +5,7 @@ import type { PaddingOptions } from 'maplibre-gl';
 import { type ReactNode, type RefObject, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../lib/format/use-formatters';
+import { nearestCopy, resultMapPadding } from '../lib/map/result-framing';
 import { straightLinesAtom } from '../lib/settings/settings-atoms';
 import { ScoreBar } from './score-bar';
 import { type MapMarker, WorldMap } from './world-map';
@@ -19,27 +20,6 @@ export interface RoundOutcomeData {
   timeTakenMs: number;
   targetCountryCode: string | null;
   guessCountryCode: string | null;
-}
-
-/** The target moved to the world copy nearest the guess, so the line and the framing take the short way. */
-function nearestCopy(target: LatLng, guess: LatLng | null): LatLng {
-  if (!guess) return target;
-  let lng = target.lng;
-  while (lng - guess.lng > 180) lng -= 360;
-  while (lng - guess.lng < -180) lng += 360;
-  return { lat: target.lat, lng };
-}
-
-/** Keeps both markers clear of the toolbar above and the result panel below (measured). */
-function resultMapPadding(panel: HTMLElement | null): PaddingOptions {
-  const height = window.innerHeight;
-  const width = window.innerWidth;
-  const side = Math.min(60, width * 0.08);
-  const top = Math.min(80, height * 0.12);
-  const covered = panel ? height - panel.getBoundingClientRect().top + 24 : height * 0.45;
-  // Never leave less than a fifth of the screen for the markers, even on very short screens.
-  const bottom = Math.max(24, Math.min(covered, height * 0.8 - top));
-  return { top, right: side, bottom, left: side };
 }
 
 function regionName(code: string, locale: string): string | null {
@@ -62,7 +42,7 @@ export function RoundOutcome({ result, panelRef, children }: { result: RoundOutc
   const [padding, setPadding] = useState<PaddingOptions | null>(null);
 
   useLayoutEffect(() => {
-    const update = () => setPadding(resultMapPadding(panelRef.current));
+    const update = () => setPadding(resultMapPadding(panelRef.current, 80, 0.12));
     update();
     window.addEventListener('resize', update);
     return () => window.removeEventListener('resize', update);

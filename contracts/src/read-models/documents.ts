@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { mapLocationSchema } from '../events/map-events.js';
+import { challengeSchema } from '../rest/challenges.js';
 import { mapEntrySchema } from '../rest/maps.js';
 import { latLngSchema } from '../rules/geo.js';
 import { movementSchema } from '../rest/panorama.js';
@@ -164,40 +165,13 @@ export type MapSearchTermDoc = z.infer<typeof mapSearchTermDocSchema>;
  * `listed` is false for private challenges (`ip`), which only their link reaches; `ends` is `ed` or a
  * far-future value, so "ending soonest" sorts open-ended challenges last.
  */
-export const challengeDocSchema = z.object({
-  id: z.string(),
-  aid: z.string(),
-  an: z.string(),
-  mid: z.string(),
-  mn: z.string(),
-  mc: z.string().nullable(),
-  mmd: z.number(),
-  nr: z.number().int(),
-  t: z.string(),
-  d: z.string(),
-  sd: z.number().int().nullable(),
-  ed: z.number().int().nullable(),
-  ip: z.boolean(),
-  nmpz: z.boolean(),
-  nm: z.boolean(),
-  hsn: z.boolean(),
-  rl: z.number().int(),
-  gat: z.boolean(),
-  mlte: z.number().int(),
-  bl: z.boolean(),
-  dmdp1: z.number(),
-  dmdp2: z.number(),
-  daily: z.string().nullable(),
+export const challengeDocSchema = challengeSchema.omit({ rou: true, rating: true }).extend({
   authorChoseRounds: z.boolean(),
-  createdAt: z.string(),
   listed: z.boolean(),
   ends: z.number().int(),
-  players: z.number().int(),
-  completions: z.number().int(),
   ratingSum: z.number().int(),
-  ratings: z.number().int(),
+  /** The average, 0 while unrated (so it sorts); the API answers null then. */
   rating: z.number(),
-  comments: z.number().int(),
 });
 export type ChallengeDoc = z.infer<typeof challengeDocSchema>;
 

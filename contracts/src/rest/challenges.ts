@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { isBlink } from '../live/game-rules.js';
-import { latLngSchema, parseLatLngPair } from '../rules/geo.js';
+import { parseLatLngPair } from '../rules/geo.js';
+import { challengeRulesSchema } from '../events/challenge-events.js';
 import { movementSchema } from './panorama.js';
+import { roundResultSchema } from './solo.js';
 
 /** The bounds docs/challenges.md gives each setting. */
 export const CHALLENGE_LIMITS = {
@@ -140,23 +141,15 @@ export const challengeProgressSchema = z.object({
 });
 export type ChallengeProgress = z.infer<typeof challengeProgressSchema>;
 
-export const challengeRoundResultSchema = z.object({
-  roundNumber: z.number().int(),
-  guess: latLngSchema.nullable(),
-  target: latLngSchema,
-  distanceMeters: z.number().nullable(),
-  points: z.number().int(),
-  targetCountryCode: z.string().nullable(),
-  guessCountryCode: z.string().nullable(),
-  timeTakenMs: z.number().int(),
-});
+/** A challenge round's result: a single-player round's, numbered as SPEC's challenge calls number rounds. */
+export const challengeRoundResultSchema = roundResultSchema.omit({ roundIndex: true }).extend({ roundNumber: z.number().int() });
 export type ChallengeRoundResult = z.infer<typeof challengeRoundResultSchema>;
 
 export const dailyChallengeStreakSchema = z.object({ dcs: z.number().int(), dcsb: z.number().int(), dcsd: z.string() });
 export type DailyChallengeStreak = z.infer<typeof dailyChallengeStreakSchema>;
 
 /** SPEC §3's challenge (settings and rounds). `rou` holds only the rounds the viewer has finished. */
-export const challengeSchema = z.object({
+export const challengeSchema = challengeRulesSchema.extend({
   id: z.string(),
   aid: z.string(),
   an: z.string(),
@@ -166,20 +159,7 @@ export const challengeSchema = z.object({
   mmd: z.number(),
   nr: z.number().int(),
   rou: z.array(z.string()),
-  t: z.string(),
-  d: z.string(),
-  sd: z.number().int().nullable(),
-  ed: z.number().int().nullable(),
-  ip: z.boolean(),
-  nmpz: z.boolean(),
-  nm: z.boolean(),
-  hsn: z.boolean(),
-  rl: z.number().int(),
-  gat: z.boolean(),
-  mlte: z.number().int(),
   bl: z.boolean(),
-  dmdp1: z.number(),
-  dmdp2: z.number(),
   /** The day key of a daily challenge, else null. */
   daily: z.string().nullable(),
   createdAt: z.string(),
@@ -245,9 +225,6 @@ export type DailyChallenges = z.infer<typeof dailyChallengesSchema>;
 /** GET /user/DailyVisitStreak: SPEC §3's streaks; `dvs` is -1 when the visit streak ended, -2 when it was lost. */
 export const dailyVisitStreakSchema = z.object({ dvs: z.number().int(), dvsb: z.number().int(), dcs: z.number().int(), dcsb: z.number().int(), dcsd: z.string() });
 export type DailyVisitStreak = z.infer<typeof dailyVisitStreakSchema>;
-
-/** SPEC §3: blink is on when 0 < rl < 5. */
-export const challengeBlink = (rl: number) => isBlink(rl);
 
 /** The suffixes of SPEC §3's special challenge key, in the order the daily list shows them. */
 export const dailyVariants = ['', '-NM', '-NMPZ', '-Blink'] as const;

@@ -23,3 +23,15 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, root 
   const field = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : root;
   throw badRequest(field, issue?.message ?? 'invalid');
 }
+
+/**
+ * SPEC §7's paged path segments `{a}/{b}/{c}` (page, page size, sort), parsed by a contracts schema of
+ * `{ page, pageSize, sort }`; a bad one is a 400 naming the segment (`a`, `b` or `c`) and what it means.
+ */
+export function parsePagePath<S extends z.ZodType>(schema: S, params: { a: string; b: string; c: string }, labels: { a: string; b: string; c: string }): z.infer<S> {
+  const parsed = schema.safeParse({ page: params.a, pageSize: params.b, sort: params.c });
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const segment = ({ page: 'a', pageSize: 'b', sort: 'c' } as const)[String(issue?.path[0]) as 'page' | 'pageSize' | 'sort'] ?? 'a';
+  throw new ApiException(400, 'validation_failed', `${labels[segment]}: ${issue?.message ?? 'invalid'}`, segment);
+}

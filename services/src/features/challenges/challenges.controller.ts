@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import {
@@ -19,11 +19,10 @@ import {
   rateChallengeRequestSchema,
   startChallengeRoundRequestSchema,
 } from '@globetrail/contracts';
-import { ApiException, parseInput } from '../../api/api-error.js';
+import { parseInput, parsePagePath } from '../../api/api-error.js';
 import { ApiErrors, ZodBody, ZodResponse } from '../../api/openapi.js';
 import { AuthGuard, CurrentPrincipal, IDENTITY_SECURITY_SCHEME, OptionalAuthGuard, RequireSignedIn } from '../../identity/auth.guard.js';
 import type { Principal } from '../../identity/identity.port.js';
-import { Inject } from '@nestjs/common';
 import { READ_STORE } from '../../app/tokens.js';
 import type { ReadStore } from '../../platform/read-store/read-store.port.js';
 import { myChallenges } from '../../projections/challenges/challenges.queries.js';
@@ -217,10 +216,5 @@ export class ChallengesController {
 }
 
 function pageParams(params: PageParams) {
-  const parsed = challengePageParamsSchema.safeParse({ page: params.a, pageSize: params.b, sort: params.c });
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const field = ({ page: 'a', pageSize: 'b', sort: 'c' } as Record<string, string>)[String(issue?.path[0])] ?? 'a';
-  const label = ({ a: 'a (page, from 0)', b: 'b (page size, 1–50)', c: 'c (sort: new, players, rating or ending)' } as Record<string, string>)[field];
-  throw new ApiException(400, 'validation_failed', `${label}: ${issue?.message ?? 'invalid'}`, field);
+  return parsePagePath(challengePageParamsSchema, params, { a: 'a (page, from 0)', b: 'b (page size, 1–50)', c: 'c (sort: new, players, rating or ending)' });
 }

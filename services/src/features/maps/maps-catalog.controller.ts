@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Param, Query, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { type MapEntry, mapEntrySchema, type MapPage, mapPageParamsSchema, mapPageQuerySchema, mapPageSchema, mapSearchQuerySchema, type WorldMaps, worldMapsSchema } from '@globetrail/contracts';
-import { ApiException, notFound, parseInput } from '../../api/api-error.js';
+import { ApiException, notFound, parseInput, parsePagePath } from '../../api/api-error.js';
 import { ApiErrors, ZodResponse } from '../../api/openapi.js';
 import { READ_STORE } from '../../app/tokens.js';
 import { AuthGuard, CurrentPrincipal, IDENTITY_SECURITY_SCHEME, RequireSignedIn } from '../../identity/auth.guard.js';
@@ -153,10 +153,5 @@ export class MapsCatalogController {
 
 /** `{a}/{b}/{c}`, each named as SPEC's call does when it is wrong. */
 function pageParams(params: PageParams) {
-  const parsed = mapPageParamsSchema.safeParse({ page: params.a, pageSize: params.b, sort: params.c });
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const field = ({ page: 'a', pageSize: 'b', sort: 'c' } as Record<string, string>)[String(issue?.path[0])] ?? 'a';
-  const label = ({ a: 'a (page, from 0)', b: 'b (page size, 1–50)', c: 'c (sort: likes, plays, new, updated, name or locations)' } as Record<string, string>)[field];
-  throw new ApiException(400, 'validation_failed', `${label}: ${issue?.message ?? 'invalid'}`, field);
+  return parsePagePath(mapPageParamsSchema, params, { a: 'a (page, from 0)', b: 'b (page size, 1–50)', c: 'c (sort: likes, plays, new, updated, name or locations)' });
 }

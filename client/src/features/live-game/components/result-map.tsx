@@ -1,30 +1,12 @@
-import type { LatLng, RoundView } from '@globetrail/contracts';
+import type { RoundView } from '@globetrail/contracts';
 import { useAtomValue } from 'jotai';
 import type { PaddingOptions } from 'maplibre-gl';
 import { useLayoutEffect, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WorldMap, type MapCircle, type MapMarker } from '../../../components/world-map';
+import { nearestCopy, resultMapPadding } from '../../../lib/map/result-framing';
 import { straightLinesAtom } from '../../../lib/settings/settings-atoms';
 import { nameOf, type GameModel } from '../hooks/use-game-view';
-
-/** The target copy nearest a guess, so its line takes the short way round. */
-function nearestCopy(target: LatLng, guess: LatLng): LatLng {
-  let lng = target.lng;
-  while (lng - guess.lng > 180) lng -= 360;
-  while (lng - guess.lng < -180) lng += 360;
-  return { lat: target.lat, lng };
-}
-
-/** Keeps the markers clear of the toolbar above and the results panel below (measured). */
-function padding(panel: HTMLElement | null): PaddingOptions {
-  const height = window.innerHeight;
-  const width = window.innerWidth;
-  const side = Math.min(60, width * 0.08);
-  const top = Math.min(140, height * 0.18);
-  const covered = panel ? height - panel.getBoundingClientRect().top + 24 : height * 0.45;
-  const bottom = Math.max(24, Math.min(covered, height * 0.8 - top));
-  return { top, right: side, bottom, left: side };
-}
 
 interface ResultMapProps {
   model: GameModel;
@@ -42,7 +24,7 @@ export function ResultMap({ model, round, panelRef }: ResultMapProps) {
   const [fitPadding, setFitPadding] = useState<PaddingOptions | null>(null);
 
   useLayoutEffect(() => {
-    const update = () => setFitPadding(panelRef ? padding(panelRef.current) : SMALL_MAP_PADDING);
+    const update = () => setFitPadding(panelRef ? resultMapPadding(panelRef.current, 140, 0.18) : SMALL_MAP_PADDING);
     update();
     window.addEventListener('resize', update);
     return () => window.removeEventListener('resize', update);
