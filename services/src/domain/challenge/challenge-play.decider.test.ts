@@ -200,3 +200,13 @@ describe('challenge play decider', () => {
     expect(play.given(half).when(comment(5))).toMatchObject({ status: 400, field: 'roundNumber' });
   });
 });
+
+describe('ending a round without a guess', () => {
+  it('is refused before the time is up, and in a round with no time limit', () => {
+    const timed = challenge({ rl: 10 });
+    const opened = history([[join(timed), 0], [start(0, timed), 0]]);
+    expect(play.given(opened).when(guess(0, null, timed), at(5))).toMatchObject({ status: 400, field: 'guessLoc' });
+    const untimed = history([[join(), 0], [start(0), 0]]);
+    expect(play.given(untimed).when(guess(0, null), at(5000))).toMatchObject({ status: 400, field: 'guessLoc' });
+  });
+});

@@ -169,6 +169,11 @@ function decideScore(command: Extract<ChallengePlayCommand, { type: 'ScoreChalle
   if (command.guess && round.deadline && now.getTime() > Date.parse(round.deadline)) {
     return reject(409, 'round_time_over', `guessLoc: the time for round ${command.roundIndex + 1} ran out at ${round.deadline}`, 'guessLoc');
   }
+  // As in single player: a round ends without a guess only once its time is up.
+  const clock = roundClock(challenge.rules, new Date(round.startedAt));
+  if (!command.guess && (!clock || now < clock.timeUp)) {
+    return reject(400, 'validation_failed', 'guessLoc: place a guess (a round ends without one only when its time runs out)', 'guessLoc');
+  }
   const distanceMeters = command.guess ? greatCircleDistance(command.guess, round.target) : null;
   const points = distanceMeters === null ? 0 : challengeRoundPoints(distanceMeters, challenge.maxMapDistance, challenge.rules);
   const plan = challenge.rounds[command.roundIndex]!;

@@ -24,6 +24,8 @@ export const DAILY_AUTHOR = { id: 'system', name: 'GlobeTrail' };
 @Injectable()
 export class DailyChallengeMaker {
   private readonly inFlight = new Map<string, Promise<void>>();
+  /** The day whose four this process has seen made: every page load asks (the toolbar's badge), once reads. */
+  private madeDay: string | null = null;
 
   constructor(
     private readonly executor: CommandExecutor,
@@ -33,9 +35,14 @@ export class DailyChallengeMaker {
 
   /** Makes the day's four (once); resolves when all four are in the read models. */
   ensure(day: string): Promise<void> {
+    if (this.madeDay === day) return Promise.resolve();
     let making = this.inFlight.get(day);
     if (!making) {
-      making = this.make(day).finally(() => this.inFlight.delete(day));
+      making = this.make(day)
+        .then(() => {
+          this.madeDay = day;
+        })
+        .finally(() => this.inFlight.delete(day));
       this.inFlight.set(day, making);
     }
     return making;

@@ -30,12 +30,15 @@ const challenge = (id: string, ip = false): ChallengeCreated['data'] => ({
 
 type Step = ChallengePlayCommand extends infer C ? (C extends ChallengePlayCommand ? Omit<C, 'challenge' | 'player'> : never) : never;
 
-/** A player's stream as the decider writes it, for the given commands in order. */
-function plays(data: ChallengeCreated['data'], playerId: string, steps: Step[]): ChallengePlayEvent[] {
+const secondsAfter = (seconds: number) => new Date(Date.parse(at) + seconds * 1000).toISOString();
+
+/** A player's stream as the decider writes it, for the given commands in order (each at its second after `at`). */
+function plays(data: ChallengeCreated['data'], playerId: string, steps: Array<Step | [Step, number]>): ChallengePlayEvent[] {
   const events: ChallengePlayEvent[] = [];
-  for (const step of steps) {
+  for (const entry of steps) {
+    const [step, second] = Array.isArray(entry) ? entry : [entry, 0];
     const command = { ...step, challenge: data, player: { id: playerId, name: playerId.toUpperCase(), level: 5 } } as ChallengePlayCommand;
-    const decided = challengePlayDecider.decide(command, events.reduce(challengePlayDecider.evolve, challengePlayDecider.initialState), fixedContext(at));
+    const decided = challengePlayDecider.decide(command, events.reduce(challengePlayDecider.evolve, challengePlayDecider.initialState), fixedContext(secondsAfter(second)));
     if (!Array.isArray(decided)) throw new Error(decided.message);
     events.push(...decided);
   }
@@ -48,10 +51,11 @@ const playedThrough = (data: ChallengeCreated['data'], player: string) =>
     { type: 'JoinChallenge' },
     { type: 'StartChallengeRound', roundIndex: 0, token: 'token-0000000000000000' },
     { type: 'ScoreChallengeRound', roundIndex: 0, guess: PARIS, claims: {} },
-    { type: 'StartChallengeRound', roundIndex: 1, token: 'token-1111111111111111' },
-    { type: 'ScoreChallengeRound', roundIndex: 1, guess: null, claims: {} },
-    { type: 'RateChallenge', rating: 4 },
-    { type: 'CommentChallenge', commentId: `c-${player}`, roundIndex: 0, comment: 'The Seine!' },
+    [{ type: 'StartChallengeRound', roundIndex: 1, token: 'token-1111111111111111' }, 2],
+    // The round's 3 s are up at 5 s: it ends with no guess.
+    [{ type: 'ScoreChallengeRound', roundIndex: 1, guess: null, claims: {} }, 6],
+    [{ type: 'RateChallenge', rating: 4 }, 7],
+    [{ type: 'CommentChallenge', commentId: `c-${player}`, roundIndex: 0, comment: 'The Seine!' }, 8],
   ]);
 
 describe('challenge read models', () => {
@@ -89,6 +93,6 @@ describe('challenge read models', () => {
   it('keep comments with their round', async () => {
     const ch = challenge('ch1');
     const { challenge_comments } = await project(challengeCommentsProjection, [['challengeplay-ch1~bob', playedThrough(ch, 'bob')]]);
-    expect(challenge_comments).toEqual([{ id: 'c-bob', challengeId: 'ch1', userId: 'bob', name: 'BOB', roundIndex: 0, comment: 'The Seine!', at }]);
+    expect(challenge_comments).toEqual([{ id: 'c-bob', challengeId: 'ch1', userId: 'bob', name: 'BOB', roundIndex: 0, comment: 'The Seine!', at: secondsAfter(8) }]);
   });
 });
