@@ -27,7 +27,7 @@ import { locationBatch, locationsAt } from '../projections/map-locations/map-loc
 import { MAP_SORT_FIELDS } from '../projections/maps/map-sorts.js';
 import { mapDoc, searchPage, sectionPage } from '../projections/maps/maps.queries.js';
 import { searchTermOf } from '../projections/maps/search-terms.js';
-import { percentile } from './live/stats.js';
+import { alternate, printRow } from './side-by-side.js';
 import { field } from './sql-fields.js';
 
 const TARGET_RATIO = 1.5;
@@ -113,11 +113,6 @@ interface Measured {
   raw: number[];
 }
 
-async function timed(run: () => unknown): Promise<number> {
-  const started = performance.now();
-  await run();
-  return performance.now() - started;
-}
 
 async function main(): Promise<void> {
   const n = operationsPerQuery();
@@ -172,28 +167,14 @@ async function main(): Promise<void> {
           [() => searchPage(reads, query, searchPageNumber, PAGE_SIZE, sort, null), () => raw.search(query, searchPageNumber, sort)],
           [() => sectionPage(reads, 'featured', page, PAGE_SIZE, sort, null), () => raw.featured(page, sort)],
         ];
-        for (const [k, [port, hand]] of operations.entries()) {
-          const entry = measured[k]!;
-          if (i % 2 === 0) {
-            entry.port.push(await timed(port));
-            entry.raw.push(await timed(hand));
-          } else {
-            entry.raw.push(await timed(hand));
-            entry.port.push(await timed(port));
-          }
-        }
+        for (const [k, [port, hand]] of operations.entries()) await alternate(i, port, hand, measured[k]!);
       }
 
       console.log(`\n${n.toLocaleString('en')} operations per query and side, alternating; target: port p99 ≤ ${TARGET_RATIO} × hand-written p99\n`);
       console.log('| query | port p50 / p99 | hand-written p50 / p99 | p99 ratio | |');
       console.log('| --- | --- | --- | --- | --- |');
       let failed = false;
-      for (const { name, port, raw: hand } of measured) {
-        const [p, h] = [[...port].sort((a, b) => a - b), [...hand].sort((a, b) => a - b)];
-        const ratio = percentile(p, 99) / percentile(h, 99);
-        failed ||= ratio > TARGET_RATIO;
-        console.log(`| ${name} | ${us(percentile(p, 50))} / ${us(percentile(p, 99))} | ${us(percentile(h, 50))} / ${us(percentile(h, 99))} | ${ratio.toFixed(2)} | ${ratio <= TARGET_RATIO ? 'PASS' : 'FAIL'} |`);
-      }
+      for (const { name, ...timings } of measured) failed = !printRow(name, timings, TARGET_RATIO) || failed;
 
       console.log('\nQuery plans (hand-written SQL; the port issues the same statements):');
       const plans: Array<[string, string, unknown[]]> = [
@@ -213,6 +194,5 @@ async function main(): Promise<void> {
   }
 }
 
-const us = (ms: number) => `${Math.round(ms * 1000)} µs`;
 
 await main();

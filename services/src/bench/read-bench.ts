@@ -22,7 +22,7 @@ import { openDatabase, type SqliteDatabase } from '../platform/sqlite/open-datab
 import { type BucketCounts, bucketOf, moved, RANK_FIELDS, rowsAbove, upperOf } from '../domain/leaderboard/rank-buckets.js';
 import { bucketsId, leaderboardsProjection, rowId } from '../projections/leaderboards/leaderboards.projection.js';
 import { leaderboardPage, myLeaderboardEntry } from '../projections/leaderboards/leaderboards.queries.js';
-import { percentile } from './live/stats.js';
+import { alternate, printRow } from './side-by-side.js';
 import { field } from './sql-fields.js';
 
 const TARGET_RATIO = 1.5;
@@ -173,11 +173,6 @@ class HandWritten {
   }
 }
 
-async function timed(run: () => unknown): Promise<number> {
-  const started = performance.now();
-  await run();
-  return performance.now() - started;
-}
 
 async function main(): Promise<void> {
   const players = setting('BENCH_PLAYERS', 1_000_000);
@@ -219,22 +214,9 @@ async function main(): Promise<void> {
             [() => leaderboardPage(reads, where, page, PAGE_SIZE), () => raw.page(sortBy, scope, page), pages],
             [() => myLeaderboardEntry(reads, where, userId), () => raw.me(sortBy, scope, userId), mine],
           ];
-          for (const [port, hand, into] of pair) {
-            if (i % 2 === 0) {
-              into.port.push(await timed(port));
-              into.raw.push(await timed(hand));
-            } else {
-              into.raw.push(await timed(hand));
-              into.port.push(await timed(port));
-            }
-          }
+          for (const [port, hand, into] of pair) await alternate(i, port, hand, into);
         }
-        for (const [name, figures] of [[`${sortBy} ${period} page`, pages], [`${sortBy} ${period} my rank`, mine]] as const) {
-          const [p, h] = [[...figures.port].sort((a, b) => a - b), [...figures.raw].sort((a, b) => a - b)];
-          const ratio = percentile(p, 99) / percentile(h, 99);
-          failed ||= ratio > TARGET_RATIO;
-          console.log(`| ${name} | ${us(percentile(p, 50))} / ${us(percentile(p, 99))} | ${us(percentile(h, 50))} / ${us(percentile(h, 99))} | ${ratio.toFixed(2)} | ${ratio <= TARGET_RATIO ? 'PASS' : 'FAIL'} |`);
-        }
+        for (const [name, figures] of [[`${sortBy} ${period} page`, pages], [`${sortBy} ${period} my rank`, mine]] as const) failed = !printRow(name, figures, TARGET_RATIO) || failed;
       }
       console.log('\nQuery plans (hand-written SQL; the port issues the same statements): no query scans all players');
       for (const sortBy of ['points', 'bestGuess', 'elo'] as const) {
@@ -251,6 +233,5 @@ async function main(): Promise<void> {
   }
 }
 
-const us = (ms: number) => `${Math.round(ms * 1000)} µs`;
 
 await main();
