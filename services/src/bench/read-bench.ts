@@ -149,7 +149,11 @@ class HandWritten {
     );
     const first = rows[0];
     const rank = first ? this.above(sortBy, scope, first[SORT_FIELD[sortBy] as keyof LeaderboardRowDoc] as number) + 1 : null;
-    const allTime = scope === ALL_TIME ? rows : rows.map((row) => this.get(rowId(ALL_TIME, row.userId)));
+    const ids = rows.map((row) => rowId(ALL_TIME, row.userId));
+    const allTime =
+      scope === ALL_TIME || ids.length === 0
+        ? rows
+        : (this.prepared(`SELECT body FROM read_documents WHERE collection = '${COLLECTION}' AND id IN (${ids.map(() => '?').join(', ')}) ORDER BY id ASC`).all(...ids) as string[]).map((body) => JSON.parse(body) as LeaderboardRowDoc);
     return { total, rows, rank, allTime };
   }
 

@@ -58,6 +58,13 @@ export class ChallengeAccess {
     const doc = await progressDoc(this.reads, challenge.challengeId, userId);
     return progressView(challenge.challengeId, doc, challenge, this.executor.context().now);
   }
+
+  /** SPEC's `ch` and `chp` for a player, from one read of each read model. */
+  async answers(challenge: ChallengeData, userId: string): Promise<{ ch: Challenge; chp: ChallengeProgress }> {
+    const [doc, progress] = await Promise.all([challengeDoc(this.reads, challenge.challengeId), progressDoc(this.reads, challenge.challengeId, userId)]);
+    if (!doc) throw notFound(`no challenge ${challenge.challengeId}`);
+    return { ch: challengeView(doc, progress), chp: progressView(challenge.challengeId, progress, challenge, this.executor.context().now) };
+  }
 }
 
 /** The round a player has open, as their client may see it: never its target. */

@@ -22,11 +22,12 @@ import { challengePlayDecider, type ChallengePlayCommand } from '../../domain/ch
 import { utcDay } from '../../domain/challenge/daily.js';
 import { dailyChallengeStreakOn, visitStreakAnswer } from '../../domain/challenge/streaks.js';
 import { userDecider } from '../../domain/user/user.decider.js';
+import type { Principal } from '../../identity/identity.port.js';
 import type { ImageryRegistry } from '../../imagery/imagery-registry.js';
 import type { MapCatalog } from '../../maps/map-catalog.js';
 import type { ReadStore } from '../../platform/read-store/read-store.port.js';
 import { challengeComments, challengeDoc, challengePage, challengeResults, challengeView, progressDoc } from '../../projections/challenges/challenges.queries.js';
-import { CHALLENGE_READ_MODELS, ChallengeAccess, type ChallengeData, progressView, roundView } from './challenge-access.js';
+import { CHALLENGE_READ_MODELS, ChallengeAccess, type ChallengeData, roundView } from './challenge-access.js';
 import { challengeRoundsAt, drawChallengeRounds } from './challenge-rounds.js';
 import {
   CommentChallenge,
@@ -45,7 +46,7 @@ import {
 type PlayCommand = ChallengePlayCommand extends infer C ? (C extends { challenge: unknown; player: unknown } ? Omit<C, 'challenge' | 'player'> : never) : never;
 
 /** Runs a player's command on their stream of the challenge. */
-async function play(executor: CommandExecutor, access: ChallengeAccess, principal: { uid: string; isAnonymous: boolean; name: string | null; email: string | null }, challenge: ChallengeData, command: PlayCommand) {
+async function play(executor: CommandExecutor, access: ChallengeAccess, principal: Principal, challenge: ChallengeData, command: PlayCommand) {
   const player = await access.player(principal);
   const stream = streamName.challengePlay(challenge.challengeId, principal.uid);
   return executor.execute(stream, challengePlayDecider, { ...command, challenge, player } as ChallengePlayCommand, { actor: principal.uid, readModels: CHALLENGE_READ_MODELS });
@@ -98,7 +99,7 @@ export class JoinChallengeHandler implements ICommandHandler<JoinChallenge> {
   async execute({ principal, challengeId }: JoinChallenge) {
     const challenge = await this.access.challenge(challengeId);
     await play(this.executor, this.access, principal, challenge, { type: 'JoinChallenge' });
-    return { ch: await this.access.view(challengeId, principal.uid), chp: await this.access.progress(challenge, principal.uid) };
+    return this.access.answers(challenge, principal.uid);
   }
 }
 
@@ -143,7 +144,6 @@ export class ScoreChallengeRoundHandler implements ICommandHandler<ScoreChalleng
   constructor(
     private readonly executor: CommandExecutor,
     private readonly access: ChallengeAccess,
-    @Inject(READ_STORE) private readonly reads: ReadStore,
   ) {}
 
   async execute({ principal, challengeId, roundIndex, guess, claims }: ScoreChallengeRound): Promise<ChallengeScoreResponse> {
@@ -175,8 +175,7 @@ export class ScoreChallengeRoundHandler implements ICommandHandler<ScoreChalleng
         timeTakenMs: result.timeTakenMs,
       },
       totalPoints: state.rounds.reduce((sum, r) => sum + (r.result?.points ?? 0), 0),
-      ch: await this.access.view(challengeId, principal.uid),
-      chp: progressView(challengeId, await progressDoc(this.reads, challengeId, principal.uid), challenge, this.executor.context().now),
+      ...(await this.access.answers(challenge, principal.uid)),
       chs,
     };
   }

@@ -78,9 +78,11 @@ function rankOf(reads: ReadStore, scope: LeaderboardScope, row: LeaderboardRowDo
 
 /** A page's rows as entries: level and tier from each player's all-time points, whatever the scope. */
 async function entriesOf(reads: ReadStore, sortBy: LeaderboardSort, rows: LeaderboardRowDoc[], ranks: number[]): Promise<LeaderboardEntry[]> {
-  const allTime = await Promise.all(rows.map((row) => (row.scope === ALL_TIME ? row : reads.get<LeaderboardRowDoc>(collection, rowId(ALL_TIME, row.userId)))));
+  // A period or filter page's players' all-time rows, in one read.
+  const others = rows.filter((row) => row.scope !== ALL_TIME).map((row) => rowId(ALL_TIME, row.userId));
+  const allTime = new Map((others.length === 0 ? [] : await reads.list<LeaderboardRowDoc>(collection, { filter: { id: { $in: others } } })).map((row) => [row.userId, row]));
   return rows.map((row, i) => {
-    const level = levelForPoints(allTime[i]?.points ?? row.points);
+    const level = levelForPoints((row.scope === ALL_TIME ? row : allTime.get(row.userId))?.points ?? row.points);
     return { rank: ranks[i]!, uid: row.userId, name: row.name, value: valueOf(sortBy, row), points: row.points, level, tier: tierForLevel(level), games: row.games };
   });
 }
