@@ -1,6 +1,6 @@
 import type { LeaderboardMe, LeaderboardPage, PlaceGuessResponse, ProfileChanges, StartSoloGameResponse, UserStats } from '@globetrail/contracts';
 import { leaderboardSortValues } from '@globetrail/contracts';
-import { submissionFor } from '../support/play.js';
+import { playRounds, submissionFor } from '../support/play.js';
 import { anonymousPlayer, type Player, signedUpPlayer, startTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -8,9 +8,9 @@ let ada: Player;
 let guest: Player;
 
 /** Plays one round of `mapId` and submits its score (SPEC §3 payload). */
-async function scoreOn(player: Player, mapId: string): Promise<number> {
+async function scoreOn(player: Player, mapId: string, guess = { lat: 46, lng: 2 }): Promise<number> {
   const game = (await t.http.post('/solo').set('Authorization', player.token).send({ mapId }).expect(201)).body as StartSoloGameResponse;
-  const { result } = (await t.http.post(`/solo/${game.gameId}/guess`).set('Authorization', player.token).send({ roundIndex: 0, guess: { lat: 46, lng: 2 } }).expect(200)).body as PlaceGuessResponse;
+  const { result } = (await t.http.post(`/solo/${game.gameId}/guess`).set('Authorization', player.token).send({ roundIndex: 0, guess }).expect(200)).body as PlaceGuessResponse;
   await t.http.post('/score/submit').set('Authorization', player.token).send(submissionFor({ gameId: game.gameId, mapId, result })).expect(200);
   return result.points;
 }
@@ -67,14 +67,16 @@ describe('GET /leaderboard/{sortBy}', () => {
 describe('GET /user/userstats/{id}/{t}/{g} and /user/profile/changed', () => {
   it('answers a player’s stats with SPEC’s defaults, per period and grouping; 404 for unknown and anonymous players', async () => {
     const cy = await signedUpPlayer(t, 'Cy');
-    const first = await scoreOn(cy, 'world');
-    const second = await scoreOn(cy, 'country-fr');
+    // One game of two rounds: its pictures differ, so both can be scored.
+    const [first, second] = await playRounds(t, cy, [{ lat: 46, lng: 2 }, { lat: 35, lng: 139 }], 'world');
+    for (const played of [first!, second!]) await t.http.post('/score/submit').set('Authorization', cy.token).send(submissionFor(played)).expect(200);
+    const total = first!.result.points + second!.result.points;
     const stats = (await t.http.get(`/user/userstats/${cy.profile.uid}`).expect(200)).body as UserStats;
-    expect(stats).toMatchObject({ uid: cy.profile.uid, name: 'Cy', t: 'all', g: 'g', games: 2, points: first + second, averagePoints: Math.round((first + second) / 2), tier: 'bronze' });
+    expect(stats).toMatchObject({ uid: cy.profile.uid, name: 'Cy', t: 'all', g: 'g', games: 2, points: total, averagePoints: Math.round(total / 2), tier: 'bronze' });
     const today = new Date().toISOString().slice(0, 10);
-    expect(stats.series).toEqual([{ bucket: today, points: first + second, games: 2 }]);
+    expect(stats.series).toEqual([{ bucket: today, points: total, games: 2 }]);
     const monthly = (await t.http.get(`/user/userstats/${cy.profile.uid}/month/m`).expect(200)).body as UserStats;
-    expect(monthly.series).toEqual([{ bucket: today.slice(0, 7), points: first + second, games: 2 }]);
+    expect(monthly.series).toEqual([{ bucket: today.slice(0, 7), points: total, games: 2 }]);
     expect((await t.http.get(`/user/userstats/${cy.profile.uid}/year/g`).expect(400)).body).toMatchObject({ field: 't' });
     expect((await t.http.get(`/user/userstats/${cy.profile.uid}/all/x`).expect(400)).body).toMatchObject({ field: 'g' });
     await t.http.get('/user/userstats/nobody/all/g').expect(404);
@@ -86,7 +88,8 @@ describe('GET /user/userstats/{id}/{t}/{g} and /user/profile/changed', () => {
     expect(first).toMatchObject({ changed: true, profile: { uid: ada.profile.uid } });
     const same = (await t.http.get(`/user/profile/changed?since=${first.version}`).set('Authorization', ada.token).expect(200)).body as ProfileChanges;
     expect(same).toEqual({ changed: false, version: first.version, profile: null });
-    await scoreOn(ada, 'world');
+    // Far from France: offline, its round cannot replay the picture Ada already scored on the France map.
+    await scoreOn(ada, 'country-jp', { lat: 36, lng: 138 });
     const after = (await t.http.get(`/user/profile/changed?since=${first.version}`).set('Authorization', ada.token).expect(200)).body as ProfileChanges;
     expect(after.changed).toBe(true);
     expect(after.profile!.points).toBeGreaterThan(first.profile!.points);

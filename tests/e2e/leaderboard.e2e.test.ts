@@ -1,6 +1,6 @@
 import type { PlaceGuessResponse, StartSoloGameResponse } from '@globetrail/contracts';
 import { type E2E, openSignedIn, startE2E } from '../support/e2e.js';
-import { submissionFor } from '../support/play.js';
+import { playRounds, submissionFor } from '../support/play.js';
 import { type Player, signedUpPlayer } from '../support/test-app.js';
 
 let e2e: E2E;
@@ -24,8 +24,10 @@ describe('the leaderboards in Chromium', () => {
     const bo = await signedUpPlayer(e2e.t, 'Bo');
     // Offline, a France map's round plays the nearest sample picture: its country is the round's.
     const { targetCountryCode } = await scoreOn(ada, 'country-fr');
-    await scoreOn(bo, 'world');
-    await scoreOn(bo, 'world');
+    // Bo's two rounds are one world game's: its pictures differ, so both are scored.
+    for (const played of await playRounds(e2e.t, bo, [{ lat: 46, lng: 2 }, { lat: 35, lng: 139 }], 'world')) {
+      await e2e.t.http.post('/score/submit').set('Authorization', bo.token).send(submissionFor(played)).expect(200);
+    }
 
     const { page, context, errors } = await openSignedIn(e2e, ada);
     await page.getByRole('button', { name: 'Menu' }).click();

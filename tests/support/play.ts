@@ -8,9 +8,14 @@ export async function playRound(t: TestApp, player: Player, guess = { lat: 10, l
   return { gameId: game.gameId, mapId: game.mapId, result };
 }
 
-/** Plays `guesses.length` rounds of one solo game (never the same picture twice) and returns each result. */
-export async function playRounds(t: TestApp, player: Player, guesses: LatLng[]): Promise<Array<{ gameId: string; mapId: string; result: RoundResult }>> {
-  const game = (await t.http.post('/solo').set('Authorization', player.token).send({}).expect(201)).body as StartSoloGameResponse;
+/**
+ * Plays `guesses.length` rounds of one solo game (on `mapId`, or the default map) and returns each result.
+ * One game never plays the same picture twice, so its rounds can all be scored: a player's second game may
+ * repeat an earlier target (offline, every map plays the nearest of the sample pictures), and a target is
+ * scored once.
+ */
+export async function playRounds(t: TestApp, player: Player, guesses: LatLng[], mapId?: string): Promise<Array<{ gameId: string; mapId: string; result: RoundResult }>> {
+  const game = (await t.http.post('/solo').set('Authorization', player.token).send(mapId ? { mapId } : {}).expect(201)).body as StartSoloGameResponse;
   const played = [];
   for (const [roundIndex, guess] of guesses.entries()) {
     if (roundIndex > 0) await t.http.post(`/solo/${game.gameId}/rounds`).set('Authorization', player.token).send({ roundIndex }).expect(201);
