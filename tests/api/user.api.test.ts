@@ -43,10 +43,12 @@ describe('user calls (SPEC §7)', () => {
     await t.http.get('/user/profile/public/nobody').expect(404);
   });
 
-  it("answers NameAndImage with 'Unknown' and an empty photo for unknown ids", async () => {
+  it("answers NameAndImage with the tier, 'Anonymous' by name only for guests, and 'Unknown' with an empty photo for unknown ids", async () => {
     const player = await signedUpPlayer(t, 'Katherine');
-    expect((await t.http.get(`/user/profile/NameAndImage/${player.profile.uid}`).expect(200)).body).toEqual<NameAndImage>({ name: 'Katherine', photoUrl: '', isAnon: false });
-    expect((await t.http.get('/user/profile/NameAndImage/nobody').expect(200)).body).toEqual<NameAndImage>({ name: 'Unknown', photoUrl: '', isAnon: false });
+    const guest = await anonymousPlayer(t);
+    expect((await t.http.get(`/user/profile/NameAndImage/${guest.profile.uid}`).expect(200)).body).toEqual<NameAndImage>({ name: 'Anonymous', photoUrl: '', isAnon: true, tier: null });
+    expect((await t.http.get(`/user/profile/NameAndImage/${player.profile.uid}`).expect(200)).body).toEqual<NameAndImage>({ name: 'Katherine', photoUrl: '', isAnon: false, tier: 'bronze' });
+    expect((await t.http.get('/user/profile/NameAndImage/nobody').expect(200)).body).toEqual<NameAndImage>({ name: 'Unknown', photoUrl: '', isAnon: false, tier: null });
   });
 
   it('GET /user/delete removes the profile, the leaderboard entry and the sign-in account', async () => {

@@ -1,5 +1,5 @@
 import type { PlaceGuessResponse, StartSoloGameResponse } from '@globetrail/contracts';
-import { type E2E, openSignedIn, startE2E } from '../support/e2e.js';
+import { type E2E, openPage, openSignedIn, startE2E } from '../support/e2e.js';
 import { playRounds, submissionFor } from '../support/play.js';
 import { type Player, signedUpPlayer } from '../support/test-app.js';
 
@@ -80,5 +80,44 @@ describe('the leaderboards in Chromium', () => {
     await stats.getByTestId('stats-rounds').getByText('2', { exact: true }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it("shows tiers in a live game's roster, looking players up once per session and guests never (SPEC §4)", async () => {
+    const dee = await signedUpPlayer(e2e.t, 'Dee');
+    const host = await openSignedIn(e2e, dee, '/#/game/lobby');
+    const lookups: string[] = [];
+    host.page.on('request', (request) => {
+      const found = /\/user\/profile\/NameAndImage\/([^/?]+)/.exec(request.url());
+      if (found) lookups.push(decodeURIComponent(found[1]!));
+    });
+    await host.page.getByTestId('lobby-screen').waitFor();
+    await host.page.getByTestId('open-duel').click();
+    await host.page.waitForURL(/#\/game\/[0-9a-f-]{36}/);
+    const gameId = /#\/game\/([0-9a-f-]{36})/.exec(host.page.url())![1]!;
+    const guest = await openPage(e2e, '/#/game/lobby');
+    await guest.page.locator(`[data-testid="duel-row"][data-game-id="${gameId}"]`).getByTestId('join-duel').click();
+    await guest.page.getByTestId('waiting-room').waitFor();
+
+    const rows = host.page.getByTestId('player-row');
+    const deeRow = rows.filter({ hasText: 'Dee' });
+    await deeRow.getByTestId('tier-badge').first().waitFor();
+    expect(await deeRow.getByTestId('tier-badge').first().getAttribute('data-tier')).toBe('bronze');
+    const guestRow = rows.nth(1);
+    await guestRow.waitFor();
+    expect(await guestRow.getByTestId('tier-badge').count()).toBe(0);
+    expect(await guestRow.getByTestId('player-avatar').isDisabled()).toBe(true);
+    // The guest was shown by name only: the one lookup was Dee's, and it is in the session's cache.
+    expect(lookups).toEqual([dee.profile.uid]);
+    const cached = await host.page.evaluate(() => JSON.parse(sessionStorage.getItem('gt.players') ?? '{}'));
+    expect(cached[dee.profile.uid]).toEqual({ name: 'Dee', photoUrl: '', isAnon: false, tier: 'bronze' });
+
+    // A reload reads the cache: no second lookup. Dee's avatar opens Dee's public profile.
+    await host.page.reload();
+    await deeRow.getByTestId('tier-badge').first().waitFor();
+    expect(lookups).toEqual([dee.profile.uid]);
+    await deeRow.getByTestId('player-avatar').click();
+    await host.page.getByRole('dialog', { name: 'Player profile' }).getByText('Dee').first().waitFor();
+    expect([...host.errors, ...guest.errors]).toEqual([]);
+    await Promise.all([host.context.close(), guest.context.close()]);
   });
 });

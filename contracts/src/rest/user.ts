@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tierValues } from '../rules/tiers.js';
 
 export const userProfileViewSchema = z.object({
   uid: z.string(),
@@ -32,10 +33,13 @@ export const publicProfileViewSchema = userProfileViewSchema
   .extend({ photoUrl: z.string() });
 export type PublicProfileView = z.infer<typeof publicProfileViewSchema>;
 
-/** SPEC §3 player info; unknown ids answer name 'Unknown' and an empty photo. */
-export const nameAndImageSchema = z.object({ name: z.string(), photoUrl: z.string(), isAnon: z.boolean() });
+/**
+ * SPEC §3 player info; unknown ids answer name 'Unknown' and an empty photo. `tier` is ours (the ranking
+ * tier badge beside a player's name in live games and the arena): null for anonymous and unknown players.
+ */
+export const nameAndImageSchema = z.object({ name: z.string(), photoUrl: z.string(), isAnon: z.boolean(), tier: z.enum(tierValues).nullable() });
 export type NameAndImage = z.infer<typeof nameAndImageSchema>;
-export const UNKNOWN_PLAYER: NameAndImage = { name: 'Unknown', photoUrl: '', isAnon: false };
+export const UNKNOWN_PLAYER: NameAndImage = { name: 'Unknown', photoUrl: '', isAnon: false, tier: null };
 
 export const deleteUserResponseSchema = z.object({ deleted: z.literal(true) });
 

@@ -28,4 +28,6 @@ export const storageKeys = {
   soloRules: 'gt.soloRules',
   /** SPEC §3 "challenge object": the settings of the challenge being played (its `ch`). */
   challenge: 'gt.challenge',
+  /** SPEC §4 "profile lookups cached for session" (session storage): player id → name, photo, tier. */
+  players: 'gt.players',
 } as const;

@@ -1,4 +1,4 @@
-import { levelForPoints, type NameAndImage, type PublicProfileView, readModelCollections, UNKNOWN_PLAYER, type UserProfileDoc, type UserProfileView } from '@globetrail/contracts';
+import { levelForPoints, tierForPoints, type NameAndImage, type PublicProfileView, readModelCollections, UNKNOWN_PLAYER, type UserProfileDoc, type UserProfileView } from '@globetrail/contracts';
 import type { ReadStore } from '../../platform/read-store/read-store.port.js';
 import { rankForPoints } from '../leaderboards/leaderboards.queries.js';
 
@@ -40,5 +40,6 @@ export async function publicProfile(reads: ReadStore, uid: string): Promise<Publ
 export async function nameAndImage(reads: ReadStore, uid: string): Promise<NameAndImage> {
   const doc = await reads.get<UserProfileDoc>(collection, uid);
   if (!doc) return UNKNOWN_PLAYER;
-  return { name: doc.isAnonymous ? 'Anonymous' : doc.name, photoUrl: '', isAnon: doc.isAnonymous };
+  if (doc.isAnonymous) return { name: 'Anonymous', photoUrl: '', isAnon: true, tier: null };
+  return { name: doc.name, photoUrl: '', isAnon: false, tier: tierForPoints(doc.points) };
 }

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/format/use-formatters';
 import type { GameModel, PlayerEntry } from '../hooks/use-game-view';
+import { TierBadge } from '../../../components/tier-badge';
+import { usePlayerInfo } from '../../../lib/players/use-player-info';
 import { PlayerAvatar } from './player-avatar';
 
 interface PlayersListProps {
@@ -27,6 +29,7 @@ export function PlayersList({ model, players = model.players, show, label }: Pla
             <div className="players-list__who">
               <span className="players-list__name">
                 <span className="players-list__text">{name}</span>
+                {!player.isA && <PlayerTier id={player.id} name={name} />}
                 {player.isMe && <span className="chip chip--me">{t('live.players.you')}</span>}
                 {player.isHost && (
                   <span className="chip chip--host" data-testid="host-badge">
@@ -54,4 +57,10 @@ export function PlayersList({ model, players = model.players, show, label }: Pla
       })}
     </ul>
   );
+}
+
+/** A signed-up player's ranking tier, from the session's player lookups (SPEC §4). */
+function PlayerTier({ id, name }: { id: string; name: string }) {
+  const tier = usePlayerInfo(id, { name, isAnon: false }).data?.tier;
+  return tier ? <TierBadge tier={tier} /> : null;
 }
