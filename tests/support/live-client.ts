@@ -2,7 +2,7 @@ import type { Ack, ClientToServerEvents, GameEvent, GameView, LatLng, ServerToCl
 import { io, type Socket } from 'socket.io-client';
 import { EVENT_STORE } from '../../services/src/app/tokens.js';
 import type { EventStore } from '../../services/src/platform/event-store/event-store.port.js';
-import { toDomainEvent } from '../../services/src/platform/event-store/handle-command.js';
+import { toDomainEvent } from '../../services/src/platform/event-store/domain-event.js';
 import type { Player, TestApp } from './test-app.js';
 
 type Command = keyof ClientToServerEvents & string;

@@ -1,7 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { ApiError, ErrorCode } from '@globetrail/contracts';
 import type { Response } from 'express';
-import { CommandRejectedError } from '../platform/event-store/handle-command.js';
+import { CommandRejectedError } from '../app/commands/handle-command.js';
 
 const codeForStatus: Record<number, ErrorCode> = {
   400: 'validation_failed',

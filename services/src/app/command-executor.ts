@@ -2,9 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { DomainEvent } from '@globetrail/contracts';
 import type { Decider, DecisionContext } from '../domain/decider.js';
 import type { EventStore } from '../platform/event-store/event-store.port.js';
-import { type CommandOutcome, handleCommand, loadState } from '../platform/event-store/handle-command.js';
+import { type CommandOutcome, handleCommand, loadState } from './commands/handle-command.js';
 import { KeyedQueue } from '../platform/concurrency/keyed-queue.js';
-import { StreamStateCache } from '../platform/event-store/stream-state-cache.js';
+import { StreamStateCache } from './commands/stream-state-cache.js';
 import type { ProjectionsPort } from '../projections/projections.js';
 import { DECISION_CONTEXT, EVENT_STORE, PROJECTIONS } from './tokens.js';
 

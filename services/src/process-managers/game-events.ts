@@ -3,7 +3,7 @@ import { type DomainEvent, type DomainEventType, streamCategory } from '@globetr
 import type { BusSubscription, MessageBus } from '../platform/bus/message-bus.port.js';
 import { topics } from '../platform/bus/message-bus.port.js';
 import { parseRelayedEvent, type ReceivedEvent } from '../platform/bus/relayed-event.js';
-import { CommandRejectedError } from '../platform/event-store/handle-command.js';
+import { CommandRejectedError } from '../app/commands/handle-command.js';
 
 /** Subscribes a consumer group to the relayed events of some stream categories (and, if given, types). */
 export function consumeEvents(

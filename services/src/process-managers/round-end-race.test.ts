@@ -4,8 +4,9 @@ import { ada, at, bob, GAME_ID, guess, launched, places } from '../domain/game/g
 import { gameDecider } from '../domain/game/game.decider.js';
 import type { EventStore } from '../platform/event-store/event-store.port.js';
 import { WrongExpectedRevisionError } from '../platform/event-store/event-store.port.js';
-import { CommandRejectedError, handleCommand, toDomainEvent } from '../platform/event-store/handle-command.js';
-import { StreamStateCache } from '../platform/event-store/stream-state-cache.js';
+import { CommandRejectedError, handleCommand } from '../app/commands/handle-command.js';
+import { toDomainEvent } from '../platform/event-store/domain-event.js';
+import { StreamStateCache } from '../app/commands/stream-state-cache.js';
 import { tempStores } from '../projections/testing/stores.js';
 
 /** Counts the appends that lost a race, so the test knows the race really happened. */

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { EventStore, RecordedEvent } from '../platform/event-store/event-store.port.js';
-import { toDomainEvent } from '../platform/event-store/handle-command.js';
+import { toDomainEvent } from '../platform/event-store/domain-event.js';
 import type { Document, ReadStore, WriteOperation } from '../platform/read-store/read-store.port.js';
 import { PositionWaiters } from './position-waiters.js';
 import type { DocumentReader, Projection } from './projection.js';

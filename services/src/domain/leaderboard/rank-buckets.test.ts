@@ -1,4 +1,4 @@
-import { BOUNDARIES, bucketOf, moved, rowsAbove, upperOf } from './rank-buckets.js';
+import { BOUNDARIES, bucketAtOffset, bucketOf, moved, rowsAbove, upperOf } from './rank-buckets.js';
 
 describe('rank buckets', () => {
   it('are ordered, exact at their boundaries, and bounded by the next boundary', () => {
@@ -22,5 +22,17 @@ describe('rank buckets', () => {
     counts = moved(counts, 500, null)!;
     expect(rowsAbove(counts, bucketOf(4))).toBe(2);
     expect(rowsAbove(counts, bucketOf(5))).toBe(0);
+  });
+
+  it('find the bucket a list offset falls in, highest values first', () => {
+    let counts = {};
+    for (const value of [900, 900, 50, 50, 50, 3]) counts = moved(counts, null, value)!;
+    expect(bucketAtOffset(counts, 0)).toEqual({ bucket: bucketOf(900), above: 0 });
+    expect(bucketAtOffset(counts, 1)).toEqual({ bucket: bucketOf(900), above: 0 });
+    expect(bucketAtOffset(counts, 2)).toEqual({ bucket: bucketOf(50), above: 2 });
+    expect(bucketAtOffset(counts, 4)).toEqual({ bucket: bucketOf(50), above: 2 });
+    expect(bucketAtOffset(counts, 5)).toEqual({ bucket: bucketOf(3), above: 5 });
+    expect(bucketAtOffset(counts, 6)).toBeNull();
+    expect(bucketAtOffset({}, 0)).toBeNull();
   });
 });

@@ -62,3 +62,20 @@ export function rowsAbove(counts: BucketCounts, bucket: number): number {
   for (const [key, count] of Object.entries(counts)) if (Number(key) > bucket) sum += count;
   return sum;
 }
+
+/**
+ * Where a list offset falls, highest values first: the bucket holding the row at `offset` (0-based) and the
+ * rows of the buckets above it. A deep page then starts at its bucket's upper bound and skips only the rows
+ * of that bucket before it, instead of every row above. Null when the counted rows end before `offset`.
+ */
+export function bucketAtOffset(counts: BucketCounts, offset: number): { bucket: number; above: number } | null {
+  const buckets = Object.entries(counts)
+    .map(([key, count]) => [Number(key), count] as const)
+    .sort(([a], [b]) => b - a);
+  let above = 0;
+  for (const [bucket, count] of buckets) {
+    if (above + count > offset) return { bucket, above };
+    above += count;
+  }
+  return null;
+}

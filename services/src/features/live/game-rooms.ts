@@ -7,7 +7,7 @@ import { seenOnlyBy } from '../../domain/game/view-filter.js';
 import type { BusSubscription, MessageBus } from '../../platform/bus/message-bus.port.js';
 import { KeyedQueue } from '../../platform/concurrency/keyed-queue.js';
 import type { EventStore } from '../../platform/event-store/event-store.port.js';
-import { toDomainEvent } from '../../platform/event-store/handle-command.js';
+import { toDomainEvent } from '../../platform/event-store/domain-event.js';
 import { consumeEvents } from '../../process-managers/game-events.js';
 
 /** `onlyFor`: the single player who can see the change (others' views stay as they were), or null. */

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { Ack, ApiError } from '@globetrail/contracts';
 import type { z } from 'zod';
 import { ApiException } from '../../api/api-error.js';
-import { CommandRejectedError } from '../../platform/event-store/handle-command.js';
+import { CommandRejectedError } from '../../app/commands/handle-command.js';
 
 const logger = new Logger('live');
 

@@ -1,7 +1,7 @@
 import type { DomainEvent } from '@globetrail/contracts';
 import { z } from 'zod';
 import type { RecordedEvent } from '../event-store/event-store.port.js';
-import { toDomainEvent } from '../event-store/handle-command.js';
+import { toDomainEvent } from '../event-store/domain-event.js';
 
 /**
  * A recorded event as the relay publishes it on `topics.events`, keyed by `streamId`. Revision and

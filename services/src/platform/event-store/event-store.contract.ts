@@ -294,11 +294,20 @@ export function eventStoreContract(adapterName: string, create: () => Promise<Ev
         let deliveredWhenWriterStarted: number | undefined;
         const delivered: RecordedEvent[] = [];
         const sentinel = newStream();
+        const prefilledStreams = new Set(streams);
+        let ownDelivered = 0;
+        // Halfway through the prefilled events the reader waits for the writer's first append, so appends
+        // land while the subscription is still catching up, however fast either side runs.
+        let firstAppendDone!: () => void;
+        const firstAppend = new Promise<void>((resolve) => (firstAppendDone = resolve));
         const writer = (async () => {
           for (let written = 0, batch = 0; written < 2_000; batch++) {
             const size = Math.min(1 + (batch % 4), 2_000 - written);
             await store.append(streams[batch % 3]!, guesses(size), 'any');
-            deliveredWhenWriterStarted ??= delivered.length;
+            if (deliveredWhenWriterStarted === undefined) {
+              deliveredWhenWriterStarted = ownDelivered;
+              firstAppendDone();
+            }
             written += size;
             await yieldToOthers();
           }
@@ -311,6 +320,7 @@ export function eventStoreContract(adapterName: string, create: () => Promise<Ev
           for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
             delivered.push(next.value);
             if (next.value.streamId === sentinel) break;
+            if (prefilledStreams.has(next.value.streamId) && ++ownDelivered === prefilled / 2) await firstAppend;
             if (delivered.length % 50 === 0) await yieldToOthers();
           }
           clearTimeout(deadline);

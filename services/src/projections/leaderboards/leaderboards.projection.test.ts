@@ -94,6 +94,19 @@ describe('leaderboards projection', () => {
       expect((await ranking('dailyStreak'))[0]).toEqual(['b', 1, 4]);
     });
 
+    it('a later page (found through the value buckets) lists the rows and ranks the first page had there', async () => {
+      for (const sortBy of ['points', 'games', 'bestGuess', 'countryStreak', 'elo', 'dailyStreak'] as const) {
+        for (const period of sortBy === 'elo' || sortBy === 'dailyStreak' ? (['all'] as const) : (['all', 'week'] as const)) {
+          const whole = (await leaderboardPage(stores.reads, scope(sortBy, period), 0, 10)).entries;
+          for (const pageSize of [1, 2, 3]) {
+            const paged = [];
+            for (let page = 0; page * pageSize < whole.length + pageSize; page++) paged.push(...(await leaderboardPage(stores.reads, scope(sortBy, period), page, pageSize)).entries);
+            expect({ sortBy, period, pageSize, entries: paged }).toEqual({ sortBy, period, pageSize, entries: whole });
+          }
+        }
+      }
+    });
+
     it('keeps each scope’s totals, so a page never counts its rows', async () => {
       const total = async (sortBy: LeaderboardSort, period: TimePeriod = 'all', filter = 'all') => (await leaderboardPage(stores.reads, scope(sortBy, period, filter), 0, 1)).total;
       expect(await total('points')).toBe(4);

@@ -14,7 +14,7 @@ import {
 import { ALL_TIME, periodKey, scopeOf } from '../../domain/leaderboard/periods.js';
 import type { Filter, ReadStore } from '../../platform/read-store/read-store.port.js';
 import { bucketsId, rowId } from './leaderboards.projection.js';
-import { bucketOf, rowsAbove, upperOf } from '../../domain/leaderboard/rank-buckets.js';
+import { bucketAtOffset, bucketOf, rowsAbove, upperOf } from '../../domain/leaderboard/rank-buckets.js';
 
 const collection = readModelCollections.leaderboardRows;
 
@@ -93,7 +93,7 @@ export async function leaderboardPage(reads: ReadStore, scope: LeaderboardScope,
   // The total is kept by the projection: counting a million rows on every page would read them all.
   const [totals, rows] = await Promise.all([
     reads.get<LeaderboardTotalDoc>(readModelCollections.leaderboardTotals, filter.scope as string),
-    reads.list<LeaderboardRowDoc>(collection, { filter, sort: [[field, 'desc']], skip: page * pageSize, limit: pageSize }),
+    pageRows(reads, filter, field, page * pageSize, pageSize),
   ]);
   const total = (scope.sortBy === 'bestGuess' ? totals?.withGuess : totals?.rows) ?? 0;
   // Rank the page's first row with a count, then carry ties down the page.
@@ -103,6 +103,21 @@ export async function leaderboardPage(reads: ReadStore, scope: LeaderboardScope,
     ranks.push(previous && previous[field] === row[field] ? ranks[i - 1]! : i === 0 ? await rankOf(reads, scope, row) : page * pageSize + i + 1);
   }
   return { sortBy: scope.sortBy, period: scope.period, filter: scope.filter, page, pageSize, total, entries: await entriesOf(reads, scope.sortBy, rows, ranks) };
+}
+
+/**
+ * A page's rows, highest first. A later page starts at the upper bound of the value bucket its first row is
+ * in (from the scope's bucket counts) and skips only that bucket's rows before it: page 40,000 of a million
+ * players reads the rows of one bucket, not the 800,000 rows above it.
+ */
+async function pageRows(reads: ReadStore, filter: Filter, field: string, offset: number, pageSize: number): Promise<LeaderboardRowDoc[]> {
+  const sort: Array<[string, 'desc']> = [[field, 'desc']];
+  if (offset === 0) return reads.list<LeaderboardRowDoc>(collection, { filter, sort, limit: pageSize });
+  const counts = await reads.get<LeaderboardBucketsDoc>(readModelCollections.leaderboardBuckets, bucketsId(filter.scope as string, field));
+  const start = counts && bucketAtOffset(counts.counts, offset);
+  const upper = start ? upperOf(start.bucket) : null;
+  if (!start || upper === null) return reads.list<LeaderboardRowDoc>(collection, { filter, sort, skip: offset, limit: pageSize });
+  return reads.list<LeaderboardRowDoc>(collection, { filter: { ...filter, [field]: { $lt: upper } }, sort, skip: offset - start.above, limit: pageSize });
 }
 
 /** "My rank": the player's own row in the scope, ranked; null while they have none there. */

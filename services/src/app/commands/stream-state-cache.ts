@@ -1,6 +1,6 @@
 import type { Decider } from '../../domain/decider.js';
-import type { EventStore, RecordedEvent } from './event-store.port.js';
-import { toDomainEvent } from './handle-command.js';
+import type { EventStore, RecordedEvent } from '../../platform/event-store/event-store.port.js';
+import { toDomainEvent } from '../../platform/event-store/domain-event.js';
 
 type Folding<S, E> = Pick<Decider<S, unknown, E>, 'initialState' | 'evolve'>;
 

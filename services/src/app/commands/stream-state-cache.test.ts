@@ -6,9 +6,9 @@ import { type GameEvent, streamName } from '@globetrail/contracts';
 import { ada, at, bob, GAME_ID, guess, launched, places } from '../../domain/game/game.fixtures.js';
 import { gameDecider } from '../../domain/game/game.decider.js';
 import type { Game } from '../../domain/game/game.state.js';
-import type { EventStore, ReadStreamOptions } from './event-store.port.js';
+import type { EventStore, ReadStreamOptions } from '../../platform/event-store/event-store.port.js';
 import { handleCommand, loadState } from './handle-command.js';
-import { SqliteEventStore } from './sqlite-event-store.js';
+import { SqliteEventStore } from '../../platform/event-store/sqlite-event-store.js';
 import { StreamStateCache } from './stream-state-cache.js';
 
 const stream = streamName.game(GAME_ID);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { type DomainEvent, parseDomainEvent } from '@globetrail/contracts';
+import type { DomainEvent } from '@globetrail/contracts';
 import { type Decider, type DecisionContext, isRejection, type Rejection } from '../../domain/decider.js';
-import { type EventStore, type RecordedEvent, WrongExpectedRevisionError } from './event-store.port.js';
+import { type EventStore, type RecordedEvent, WrongExpectedRevisionError } from '../../platform/event-store/event-store.port.js';
+import { toDomainEvent } from '../../platform/event-store/domain-event.js';
 import type { StreamStateCache } from './stream-state-cache.js';
 
 /** A command the rules refused; the API renders it as a 4xx with the rejection's code and field. */
@@ -19,21 +20,6 @@ export interface CommandOutcome<S, E> {
   events: E[];
   /** Global position of the last appended event, for read-your-writes waits; null when nothing was appended. */
   position: bigint | null;
-}
-
-/**
- * Parsed events by the recorded event they came from: the event store hands the same recorded event
- * (frozen) to every subscription and stream read that asks soon after its append, so it is validated once.
- */
-const parsed = new WeakMap<RecordedEvent, DomainEvent>();
-
-export function toDomainEvent(recorded: RecordedEvent): DomainEvent {
-  const known = parsed.get(recorded);
-  if (known) return known;
-  const version = Number(recorded.metadata.schemaVersion ?? 1);
-  const event = parseDomainEvent(recorded.type, version, recorded.data);
-  if (Object.isFrozen(recorded)) parsed.set(recorded, event);
-  return event;
 }
 
 /** The stream's state, or (with `beforeRevision`) its state just before that event. */
