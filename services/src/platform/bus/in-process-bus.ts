@@ -8,6 +8,7 @@ import {
   type OutgoingMessage,
   type SubscribeOptions,
 } from './message-bus.port.js';
+import { backoffDelay, errorText, serialiseValue } from './bus-messages.js';
 
 export interface InProcessBusOptions {
   /** Wait before retrying a failed handler call; doubles with each failure of the same message. */
@@ -78,7 +79,7 @@ export class InProcessBus implements MessageBus {
     this.assertOpen();
     assertTopicName(topic);
     // Every value is serialised before any is appended, so a bad one publishes nothing.
-    const serialised = messages.map(({ key, value, headers }) => ({ key, payload: toJson(key, value), headers: { ...headers } }));
+    const serialised = messages.map(({ key, value, headers }) => ({ key, payload: serialiseValue(key, value), headers: { ...headers } }));
     const log = this.log(topic);
     for (const message of serialised) {
       const entry: Entry = { ...message, offset: log.nextOffset++, pending: 0 };
@@ -220,7 +221,7 @@ export class InProcessBus implements MessageBus {
   }
 
   private retryDelay(failures: number): number {
-    return Math.min(this.maxRetryDelayMs, this.retryDelayMs * 2 ** Math.min(failures - 1, 30));
+    return backoffDelay(failures, this.retryDelayMs, this.maxRetryDelayMs);
   }
 
   private assertOpen(): void {
@@ -247,26 +248,11 @@ function incoming(topic: string, { key, payload, offset, headers }: Entry): Inco
   };
 }
 
-function toJson(key: string, value: unknown): string {
-  let json: string | undefined;
-  try {
-    json = JSON.stringify(value);
-  } catch (error) {
-    throw new TypeError(`the value of message ${JSON.stringify(key)} is not JSON-serialisable: ${errorText(error)}`);
-  }
-  if (json === undefined) throw new TypeError(`the value of message ${JSON.stringify(key)} is not JSON-serialisable`);
-  return json;
-}
-
 /** FNV-1a: spreads keys over a group's members and keeps each key with one member while they stay. */
 function hash(key: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
   return h >>> 0;
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
 /** A FIFO whose shift is O(1): a busy key's backlog can be long. */

@@ -12,6 +12,7 @@ import type {
   SortDirection,
   WriteOperation,
 } from './read-store.port.js';
+import { checkCollection, checkCount, checkDocumentId, checkField, checkScalar, serialise } from './read-store-input.js';
 
 const SCHEMA_SQL = `
   CREATE TABLE IF NOT EXISTS read_documents (
@@ -26,10 +27,6 @@ const SCHEMA_SQL = `
     position   INTEGER NOT NULL
   ) STRICT;`;
 
-/** Field names are written into SQL (an index only matches a literal JSON path), so they must be plain. */
-const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-/** Collection names appear in index names; kept free of quotes and other surprises. */
-const COLLECTION_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 /** Filters with `$in` lists of many lengths each make their own statement; keep the most recent ones. */
 const STATEMENT_CACHE_SIZE = 200;
 const NO_LIMIT = -1;
@@ -145,9 +142,7 @@ export class SqliteReadStore implements ReadStore {
       case 'upsert': {
         const { collection, document, revision } = write;
         checkCollection(collection);
-        if (typeof document?.id !== 'string' || document.id === '') {
-          throw new TypeError(`read store: a document in "${collection}" has no string id`);
-        }
+        checkDocumentId(collection, document);
         this.upsert.run(collection, document.id, revision, serialise(collection, document));
         return;
       }
@@ -229,9 +224,7 @@ const collectionSql = (collection: string) => `collection = '${checkCollection(c
  * counts never read the rows.
  */
 function fieldSql(field: string): string {
-  if (typeof field !== 'string' || !FIELD_NAME.test(field)) {
-    throw new TypeError(`read store: invalid field name ${JSON.stringify(field)} (letters, digits and _ only)`);
-  }
+  checkField(field);
   if (field === 'id') return 'id';
   const path = `'$.${field}'`;
   return (
@@ -349,37 +342,4 @@ function directionSql(direction: SortDirection): string {
 function sqlValue(value: Scalar): SqlParam {
   if (typeof value === 'boolean') return value ? TRUE : FALSE;
   return value;
-}
-
-function checkScalar(field: string, value: unknown): Scalar {
-  const valid =
-    value === null ||
-    typeof value === 'string' ||
-    typeof value === 'boolean' ||
-    (typeof value === 'number' && Number.isFinite(value));
-  if (!valid) throw new TypeError(`read store: field "${field}" cannot be compared with ${String(value)}`);
-  return value as Scalar;
-}
-
-function checkCount(name: string, value: number | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (!Number.isSafeInteger(value) || value < 0) {
-    throw new TypeError(`read store: ${name} must be a whole number ≥ 0, not ${String(value)}`);
-  }
-  return value;
-}
-
-function checkCollection(collection: string): string {
-  if (typeof collection !== 'string' || !COLLECTION_NAME.test(collection)) {
-    throw new TypeError(`read store: invalid collection name ${JSON.stringify(collection)}`);
-  }
-  return collection;
-}
-
-function serialise(collection: string, document: Document): string {
-  try {
-    return JSON.stringify(document);
-  } catch (error) {
-    throw new TypeError(`read store: document ${collection}/${document.id} cannot be stored as JSON`, { cause: error });
-  }
 }

@@ -1,0 +1,308 @@
+import { type AnyBulkWriteOperation, type ClientSession, type Db, Long, MongoClient, type Document as MongoDocument, type Sort } from 'mongodb';
+import type { CommitBatch, Comparison, Document, Filter, IndexField, ListOptions, ReadStore, SortDirection, WriteOperation } from './read-store.port.js';
+import { checkCollection, checkCount, checkDocumentId, checkField, checkScalar, serialise } from './read-store-input.js';
+
+/**
+ * The read store on MongoDB (the production stack's read side). One MongoDB collection per read-model
+ * collection; a document is stored as itself with its `id` as `_id` and the revision it was written with in
+ * `REVISION` (never returned). Checkpoints live in `CHECKPOINTS`, one document per projection.
+ *
+ * A commit is one multi-document transaction: it reads the projection's checkpoint and the stored revisions
+ * of the documents the batch touches, then writes the documents and the checkpoint together, so a batch is
+ * applied entirely or not at all and a batch delivered twice finds the checkpoint already moved. That needs
+ * a replica set (a single-node one is enough: docker-compose.yml starts MongoDB so); a standalone server
+ * refuses transactions and the first commit says so.
+ *
+ * Filters, sorts and counts are MongoDB's own: the port's semantics (null matches a missing field, `$ne`
+ * matches documents without the field, ranges keep to their operand's type, missing values sort first) are
+ * MongoDB's. One difference no read model relies on: a MongoDB equality on a field holding an array also
+ * matches the array's elements.
+ */
+export const REVISION = '_revision';
+export const CHECKPOINTS = 'read_checkpoints';
+
+export interface MongoReadStoreOptions {
+  /** e.g. `mongodb://mongo:27017/?replicaSet=rs0` */
+  url: string;
+  /** The database; defaults to the one named in the URL, else `globetrail`. */
+  database?: string;
+}
+
+export class MongoReadStore implements ReadStore {
+  private closed = false;
+
+  private constructor(
+    private readonly client: MongoClient,
+    private readonly db: Db,
+  ) {}
+
+  static async connect({ url, database }: MongoReadStoreOptions): Promise<MongoReadStore> {
+    const client = new MongoClient(url, { retryWrites: true });
+    await client.connect();
+    return new MongoReadStore(client, client.db(database ?? (client.options.dbName || 'globetrail')));
+  }
+
+  async get<T extends Document>(collection: string, id: string): Promise<T | null> {
+    const stored = await this.db.collection<StoredDoc>(mongoCollection(collection)).findOne({ _id: id }, { projection: { [REVISION]: 0 } });
+    return stored ? fromStored<T>(stored) : null;
+  }
+
+  async list<T extends Document>(collection: string, options: ListOptions = {}): Promise<T[]> {
+    const cursor = this.db
+      .collection(mongoCollection(collection))
+      .find(mongoFilter(options.filter), { projection: { [REVISION]: 0 } })
+      .sort(mongoSort(options.sort))
+      .skip(checkCount('skip', options.skip) ?? 0);
+    const limit = checkCount('limit', options.limit);
+    if (limit !== undefined) cursor.limit(limit);
+    return (await cursor.toArray()).map((stored) => fromStored<T>(stored));
+  }
+
+  async count(collection: string, filter?: Filter): Promise<number> {
+    return this.db.collection(mongoCollection(collection)).countDocuments(mongoFilter(filter));
+  }
+
+  async countAbove(collection: string, field: string, value: number, filter?: Filter): Promise<number> {
+    if (typeof value !== 'number') throw new TypeError(`read store: countAbove needs a number, got ${String(value)}`);
+    return this.db.collection(mongoCollection(collection)).countDocuments(aboveFilter(field, value, filter));
+  }
+
+  async ensureIndex(collection: string, fields: IndexField[]): Promise<void> {
+    const { key, name } = mongoIndex(collection, fields);
+    await this.db.collection(mongoCollection(collection)).createIndex(key, { name });
+  }
+
+  async commit(batch: CommitBatch): Promise<boolean> {
+    // Every write is checked before the transaction starts: a bad batch fails having touched nothing.
+    planCommit(batch.writes, new Map());
+    const session = this.client.startSession();
+    try {
+      let applied = false;
+      await session.withTransaction(async () => {
+        applied = await this.commitIn(session, batch);
+      });
+      return applied;
+    } finally {
+      await session.endSession();
+    }
+  }
+
+  async checkpoint(projection: string): Promise<bigint | null> {
+    const stored = await this.db.collection<CheckpointDoc>(CHECKPOINTS).findOne({ _id: projection }, { useBigInt64: true });
+    return stored ? BigInt(stored.position as unknown as bigint) : null;
+  }
+
+  async reset(projection: string, collections: string[]): Promise<void> {
+    const names = collections.map(mongoCollection);
+    const session = this.client.startSession();
+    try {
+      await session.withTransaction(async () => {
+        for (const name of names) await this.db.collection(name).deleteMany({}, { session });
+        await this.db.collection<CheckpointDoc>(CHECKPOINTS).deleteOne({ _id: projection }, { session });
+      });
+    } finally {
+      await session.endSession();
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.client.close();
+  }
+
+  private async commitIn(session: ClientSession, batch: CommitBatch): Promise<boolean> {
+    const checkpoints = this.db.collection<CheckpointDoc>(CHECKPOINTS);
+    const current = await checkpoints.findOne({ _id: batch.projection }, { session, useBigInt64: true });
+    if (current && BigInt(current.position as unknown as bigint) >= batch.position) return false;
+
+    const stored = await this.storedRevisions(session, batch.writes);
+    for (const [collection, operations] of bulkOperations(planCommit(batch.writes, stored))) {
+      await this.db.collection<StoredDoc>(collection).bulkWrite(operations, { session, ordered: true });
+    }
+    await checkpoints.replaceOne({ _id: batch.projection }, { position: Long.fromBigInt(batch.position) }, { session, upsert: true });
+    return true;
+  }
+
+  /** The revisions the batch's documents are stored with now, by `collection/id`. */
+  private async storedRevisions(session: ClientSession, writes: WriteOperation[]): Promise<Map<string, bigint>> {
+    const ids = new Map<string, Set<string>>();
+    for (const write of writes) {
+      if (write.kind !== 'upsert') continue;
+      const collection = mongoCollection(write.collection);
+      ids.set(collection, (ids.get(collection) ?? new Set()).add(checkDocumentId(write.collection, write.document)));
+    }
+    const revisions = new Map<string, bigint>();
+    for (const [collection, wanted] of ids) {
+      const found = await this.db
+        .collection<StoredDoc>(collection)
+        .find({ _id: { $in: [...wanted] } }, { session, projection: { [REVISION]: 1 }, useBigInt64: true })
+        .toArray();
+      for (const stored of found) revisions.set(documentKey(collection, String(stored._id)), BigInt(stored[REVISION] as bigint));
+    }
+    return revisions;
+  }
+}
+
+/** A read-model document as stored: string ids. */
+export interface StoredDoc extends MongoDocument {
+  _id: string;
+}
+
+interface CheckpointDoc {
+  _id: string;
+  position: Long;
+}
+
+/** A read-model collection's MongoDB name: itself, once checked (MongoDB keeps `system.` for itself). */
+export function mongoCollection(collection: string): string {
+  checkCollection(collection);
+  if (collection.startsWith('system.') || collection === CHECKPOINTS) throw new TypeError(`read store: invalid collection name ${JSON.stringify(collection)}`);
+  return collection;
+}
+
+const documentKey = (collection: string, id: string) => `${collection}/${id}`;
+const mongoField = (field: string) => (checkField(field) === 'id' ? '_id' : field);
+
+/** A port document as MongoDB stores it: `id` as `_id`, plus the revision it was written with. */
+export function toStored(collection: string, document: Document, revision: bigint): StoredDoc {
+  mongoCollection(collection);
+  const id = checkDocumentId(collection, document);
+  // Through JSON, as the embedded store keeps it: what JSON cannot hold is refused, undefined fields drop.
+  const { id: _id, ...fields } = JSON.parse(serialise(collection, document)) as Document;
+  for (const field of Object.keys(fields)) {
+    if (field === '_id' || field === REVISION || field.startsWith('$') || field.includes('.')) {
+      throw new TypeError(`read store: document ${collection}/${id} has a field MongoDB cannot store as is: ${JSON.stringify(field)}`);
+    }
+  }
+  return { _id: id, ...fields, [REVISION]: Long.fromBigInt(revision) };
+}
+
+/** A stored MongoDB document as the port's document. */
+export function fromStored<T extends Document>(stored: MongoDocument): T {
+  const { _id, [REVISION]: _revision, ...fields } = stored;
+  return { id: String(_id), ...fields } as T;
+}
+
+export type PlannedWrite = { kind: 'replace'; collection: string; id: string; document: StoredDoc } | { kind: 'delete'; collection: string; id: string };
+
+/**
+ * What a batch leaves behind, document by document, in the order the batch first touched them: an upsert
+ * counts only when its revision is newer than the one stored (or written earlier in the batch); a delete
+ * removes the document and forgets its revision, so a later upsert of any revision recreates it.
+ * Throws before anything is written if any write is invalid.
+ */
+export function planCommit(writes: WriteOperation[], stored: ReadonlyMap<string, bigint>): PlannedWrite[] {
+  const revisions = new Map<string, bigint | null>(stored);
+  const outcome = new Map<string, PlannedWrite | null>();
+  for (const write of writes) {
+    switch (write.kind) {
+      case 'upsert': {
+        const collection = mongoCollection(write.collection);
+        const document = toStored(write.collection, write.document, write.revision);
+        const key = documentKey(collection, write.document.id);
+        const known = revisions.get(key) ?? null;
+        if (known !== null && write.revision <= known) {
+          if (!outcome.has(key)) outcome.set(key, null);
+          continue;
+        }
+        revisions.set(key, write.revision);
+        outcome.set(key, { kind: 'replace', collection, id: write.document.id, document });
+        break;
+      }
+      case 'delete': {
+        const collection = mongoCollection(write.collection);
+        const key = documentKey(collection, write.id);
+        revisions.set(key, null);
+        outcome.set(key, { kind: 'delete', collection, id: write.id });
+        break;
+      }
+      default: {
+        const unexpected: never = write;
+        throw new TypeError(`read store: unknown write ${JSON.stringify(unexpected)}`);
+      }
+    }
+  }
+  return [...outcome.values()].filter((write): write is PlannedWrite => write !== null);
+}
+
+/** The planned writes as one ordered bulk write per collection. */
+export function bulkOperations(planned: PlannedWrite[]): Map<string, AnyBulkWriteOperation<StoredDoc>[]> {
+  const byCollection = new Map<string, AnyBulkWriteOperation<StoredDoc>[]>();
+  for (const write of planned) {
+    const operations = byCollection.get(write.collection) ?? [];
+    operations.push(
+      write.kind === 'replace'
+        ? { replaceOne: { filter: { _id: write.id }, replacement: write.document, upsert: true } }
+        : { deleteOne: { filter: { _id: write.id } } },
+    );
+    byCollection.set(write.collection, operations);
+  }
+  return byCollection;
+}
+
+const OPERATORS = new Set(['$gt', '$gte', '$lt', '$lte', '$ne', '$in']);
+
+/** The port's filter as a MongoDB query, checked: plain field names, known operators, scalar operands. */
+export function mongoFilter(filter: Filter = {}): MongoDocument {
+  const query: MongoDocument = {};
+  for (const [field, condition] of Object.entries(filter)) {
+    const path = mongoField(field);
+    if (typeof condition !== 'object' || condition === null || Array.isArray(condition)) {
+      query[path] = checkScalar(field, condition);
+      continue;
+    }
+    query[path] = mongoComparison(field, condition);
+  }
+  return query;
+}
+
+function mongoComparison(field: string, comparison: Comparison): MongoDocument {
+  const entries = Object.entries(comparison);
+  if (entries.length === 0) throw new TypeError(`read store: empty comparison on field "${field}"`);
+  const out: MongoDocument = {};
+  for (const [operator, operand] of entries) {
+    if (!OPERATORS.has(operator)) throw new TypeError(`read store: unsupported operator ${operator} on field "${field}"`);
+    if (operator === '$in') {
+      if (!Array.isArray(operand)) throw new TypeError(`read store: $in on field "${field}" needs an array`);
+      out.$in = operand.map((value) => checkScalar(field, value));
+      continue;
+    }
+    const value = checkScalar(field, operand);
+    if (value === null && operator !== '$ne') throw new TypeError(`read store: ${operator} needs a number, string or boolean, not null`);
+    out[operator] = value;
+  }
+  return out;
+}
+
+/** "Strictly above `value`" among the documents matching `filter` (which may name the same field). */
+export function aboveFilter(field: string, value: number, filter?: Filter): MongoDocument {
+  const above = { [mongoField(field)]: { $gt: checkScalar(field, value) } };
+  const base = mongoFilter(filter);
+  return Object.keys(base).length === 0 ? above : { $and: [base, above] };
+}
+
+/** The port's sort, ties broken by id ascending. */
+export function mongoSort(sort: ListOptions['sort'] = []): Sort {
+  const spec: Array<[string, 1 | -1]> = sort.map(([field, direction]) => [mongoField(field), directionOf(direction)]);
+  if (!spec.some(([field]) => field === '_id')) spec.push(['_id', 1]);
+  return spec;
+}
+
+/** An index serving the port's sorts on these fields: the fields in order, then `_id` (the tie-break). */
+export function mongoIndex(collection: string, fields: IndexField[]): { key: Record<string, 1 | -1>; name: string } {
+  mongoCollection(collection);
+  if (fields.length === 0) throw new TypeError(`read store: an index on "${collection}" needs at least one field`);
+  const spec = fields.map((field): [string, SortDirection] => (typeof field === 'string' ? [field, 'asc'] : field));
+  const key: Record<string, 1 | -1> = {};
+  for (const [field, direction] of spec) key[mongoField(field)] = directionOf(direction);
+  if (!('_id' in key)) key._id = 1;
+  const name = spec.map(([field, direction]) => (direction === 'desc' ? `-${field}` : field)).join(',');
+  return { key, name: `read:${name}` };
+}
+
+function directionOf(direction: SortDirection): 1 | -1 {
+  if (direction === 'asc') return 1;
+  if (direction === 'desc') return -1;
+  throw new TypeError(`read store: sort direction must be 'asc' or 'desc', not ${JSON.stringify(direction)}`);
+}

@@ -1,0 +1,60 @@
+import type { Document, Scalar } from './read-store.port.js';
+
+/**
+ * The checks every read store adapter makes on what it is given, so that a name or value one adapter
+ * refuses is refused by all (read-store.contract.ts holds them to it).
+ */
+
+/** Field names go into SQL and into MongoDB paths: plain names only (no dots, no `$`). */
+export const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** Collection names appear in index and collection names; kept free of quotes and other surprises. */
+export const COLLECTION_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+
+export function checkField(field: string): string {
+  if (typeof field !== 'string' || !FIELD_NAME.test(field)) {
+    throw new TypeError(`read store: invalid field name ${JSON.stringify(field)} (letters, digits and _ only)`);
+  }
+  return field;
+}
+
+export function checkScalar(field: string, value: unknown): Scalar {
+  const valid =
+    value === null ||
+    typeof value === 'string' ||
+    typeof value === 'boolean' ||
+    (typeof value === 'number' && Number.isFinite(value));
+  if (!valid) throw new TypeError(`read store: field "${field}" cannot be compared with ${String(value)}`);
+  return value as Scalar;
+}
+
+export function checkCount(name: string, value: number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new TypeError(`read store: ${name} must be a whole number ≥ 0, not ${String(value)}`);
+  }
+  return value;
+}
+
+export function checkCollection(collection: string): string {
+  if (typeof collection !== 'string' || !COLLECTION_NAME.test(collection)) {
+    throw new TypeError(`read store: invalid collection name ${JSON.stringify(collection)}`);
+  }
+  return collection;
+}
+
+/** A document's id must be a non-empty string. */
+export function checkDocumentId(collection: string, document: Document): string {
+  if (typeof document?.id !== 'string' || document.id === '') {
+    throw new TypeError(`read store: a document in "${collection}" has no string id`);
+  }
+  return document.id;
+}
+
+/** The document as JSON text; refuses what JSON cannot hold (a bigint, a cycle). */
+export function serialise(collection: string, document: Document): string {
+  try {
+    return JSON.stringify(document);
+  } catch (error) {
+    throw new TypeError(`read store: document ${collection}/${document.id} cannot be stored as JSON`, { cause: error });
+  }
+}
