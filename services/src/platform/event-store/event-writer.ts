@@ -1,3 +1,4 @@
+import { expectationHolds } from './expected-revision.js';
 import { openDatabase, type SqliteDatabase } from '../sqlite/open-database.js';
 import {
   IdempotencyConflictError,
@@ -215,12 +216,7 @@ export function checkpointWal(db: SqliteDatabase): void {
 }
 
 function assertExpectedRevision(streamId: string, expected: ExpectedRevision, current: bigint | undefined): void {
-  const matches =
-    expected === 'any' ||
-    (expected === 'no_stream' && current === undefined) ||
-    (expected === 'stream_exists' && current !== undefined) ||
-    (typeof expected === 'bigint' && current === expected);
-  if (!matches) throw new StoredFailure({ kind: 'wrong_revision', streamId, expected, actual: current ?? 'no_stream' });
+  if (!expectationHolds(expected, current)) throw new StoredFailure({ kind: 'wrong_revision', streamId, expected, actual: current ?? 'no_stream' });
 }
 
 /** Duck-typed: an error from the native module need not share this realm's Error (jest runs tests in a vm). */
