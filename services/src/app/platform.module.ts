@@ -8,16 +8,13 @@ import type { LocalImageStore } from '../imagery/local/local-image-store.js';
 import { MapCatalog } from '../maps/map-catalog.js';
 import { seedPresetMaps } from '../maps/seed-preset-maps.js';
 import { EventRelay } from '../platform/bus/event-relay.js';
-import { InProcessBus } from '../platform/bus/in-process-bus.js';
 import type { MessageBus } from '../platform/bus/message-bus.port.js';
 import type { EventStore } from '../platform/event-store/event-store.port.js';
-import { SqliteEventStore } from '../platform/event-store/sqlite-event-store.js';
 import type { ReadStore } from '../platform/read-store/read-store.port.js';
-import { SqliteReadStore } from '../platform/read-store/sqlite-read-store.js';
 import { type Clock, scaledClock } from '../platform/time/clock.js';
-import { openEmbeddedProjections } from '../projections/open-projections.js';
 import type { ProjectionsPort } from '../projections/projections.js';
 import { CommandExecutor } from './command-executor.js';
+import { openBus, openEventStore, openProjections, openReadStore } from './stores.js';
 import { CLOCK, APP_CONFIG, DECISION_CONTEXT, MESSAGE_BUS, EVENT_STORE, IMAGERY, LOCAL_IMAGES, MAP_CATALOG, PROJECTIONS, READ_STORE } from './tokens.js';
 
 
@@ -60,29 +57,27 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
 }
 
 /**
- * The embedded adapters behind every port: SQLite files under DATA_DIR for events, read models and
- * pictures, and an in-process message bus. The full stack swaps these providers for EventStoreDB, MongoDB
- * and Kafka adapters.
+ * The adapters behind every port (stores.ts): by default SQLite files under DATA_DIR for events, read
+ * models and pictures, and an in-process message bus; KurrentDB, MongoDB and Kafka when their variables
+ * are set (config.ts).
  */
 @Module({})
 export class PlatformModule {
   static forRoot(config: AppConfig): DynamicModule {
-    const eventsFile = join(config.dataDir, 'events.sqlite');
-    const readsFile = join(config.dataDir, 'read-models.sqlite');
     return {
       module: PlatformModule,
       global: true,
       providers: [
         { provide: APP_CONFIG, useValue: config },
-        { provide: EVENT_STORE, useFactory: () => SqliteEventStore.open(eventsFile) },
-        { provide: READ_STORE, useFactory: () => SqliteReadStore.open(readsFile) },
+        { provide: EVENT_STORE, useFactory: () => openEventStore(config) },
+        { provide: READ_STORE, useFactory: () => openReadStore(config) },
         {
           provide: PROJECTIONS,
-          useFactory: (events: SqliteEventStore, reads: ReadStore) => openEmbeddedProjections({ events, eventsFile, reads, readsFile }),
+          useFactory: (events: EventStore, reads: ReadStore) => openProjections(config, events, reads),
           inject: [EVENT_STORE, READ_STORE],
         },
         { provide: CLOCK, useValue: scaledClock(config.clockSpeed) },
-        { provide: MESSAGE_BUS, useFactory: () => new InProcessBus() },
+        { provide: MESSAGE_BUS, useFactory: () => openBus(config) },
         {
           provide: RELAY,
           useFactory: (events: EventStore, reads: ReadStore, bus: MessageBus) => new EventRelay('embedded', events, reads, bus),

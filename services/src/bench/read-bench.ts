@@ -7,7 +7,8 @@
  * all-time rows of a period page's players) and "my rank" (the player's row + its rank: the rows of the
  * value buckets above, from the scope's bucket counts, and a count over its own bucket only). Both sides
  * run the same statements over the same indexes and parse every document read. Operations alternate port / raw so machine noise hits both.
- * Run: `npm run bench:read` (BENCH_PLAYERS, default 1000000; BENCH_N operations per query and side, default 300).
+ * Run: `npm run bench:read` (BENCH_PLAYERS, default 1000000; BENCH_N operations per query and side, default 300;
+ * BENCH_CASES, e.g. `points:day,elo:all`, to run only some of the cases).
  */
 import type { Statement } from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -209,7 +210,9 @@ async function main(): Promise<void> {
       console.log('| query | port p50 / p99 | hand-written p50 / p99 | p99 ratio | |');
       console.log('| --- | --- | --- | --- | --- |');
       let failed = false;
-      for (const [sortBy, period] of CASES) {
+      // BENCH_CASES=points:day,elo:all runs only those cases.
+      const only = process.env.BENCH_CASES?.split(',');
+      for (const [sortBy, period] of CASES.filter(([sortBy, period]) => !only || only.includes(`${sortBy}:${period}`))) {
         const scope = scopeOf(periodKey(period, NOW), 'all');
         const where = { sortBy, period, filter: 'all', now: NOW };
         // Same answers on both sides before anything is timed.

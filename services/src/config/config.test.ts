@@ -29,6 +29,10 @@ describe('loadConfig', () => {
     ['GOOGLE_MAPS_API_KEY', { IMAGERY_PROVIDER: 'google' }],
     ['GOOGLE_MAPS_API_KEY', { IMAGERY_PROVIDER: 'google', GOOGLE_MAPS_API_KEY: 'AIza with spaces' }],
     ['GOOGLE_MAPS_URL', { GOOGLE_MAPS_URL: 'maps.googleapis.com' }],
+    ['EVENTSTORE_URL', { EVENTSTORE_URL: 'http://kurrentdb:2113' }],
+    ['MONGO_URL', { MONGO_URL: 'mongo:27017' }],
+    ['KAFKA_BROKERS', { KAFKA_BROKERS: 'kafka:9092, kafka2:9092' }],
+    ['KAFKA_PARTITIONS', { KAFKA_PARTITIONS: '0' }],
   ])('stops with an error naming %s', (variable, env) => {
     expect(() => loadConfig(env, defaults)).toThrow(ConfigError);
     expect(() => loadConfig(env, defaults)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
@@ -57,8 +61,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ GOOGLE_MAPS_API_KEY: key, MAPILLARY_TOKEN: 'MLY|1|a' }, defaults).imagery.online).toMatchObject({ provider: 'mapillary' });
   });
 
+  it('runs on the embedded adapters unless a production engine is named', () => {
+    expect(loadConfig({}, defaults).stores).toEqual({ eventStore: { kind: 'sqlite' }, readStore: { kind: 'sqlite' }, bus: { kind: 'in-process' } });
+    const production = loadConfig({ EVENTSTORE_URL: 'kurrentdb://kurrentdb:2113?tls=false', MONGO_URL: 'mongodb://mongo:27017/?replicaSet=rs0', MONGO_DATABASE: 'globetrail', KAFKA_BROKERS: 'kafka-0:9092,kafka-1:9092', KAFKA_REPLICATION_FACTOR: '3' }, defaults);
+    expect(production.stores).toEqual({
+      eventStore: { kind: 'kurrentdb', url: 'kurrentdb://kurrentdb:2113?tls=false' },
+      readStore: { kind: 'mongodb', url: 'mongodb://mongo:27017/?replicaSet=rs0', database: 'globetrail' },
+      bus: { kind: 'kafka', brokers: ['kafka-0:9092', 'kafka-1:9092'], partitions: 12, replicationFactor: 3 },
+    });
+  });
+
   it('never quotes a credential in its message', () => {
-    for (const env of [{ MAPILLARY_TOKEN: 'secret-token' }, { GOOGLE_MAPS_API_KEY: 'secret key' }, { GOOGLE_MAPS_BROWSER_KEY: 'secret key' }]) {
+    for (const env of [{ MAPILLARY_TOKEN: 'secret-token' }, { GOOGLE_MAPS_API_KEY: 'secret key' }, { GOOGLE_MAPS_BROWSER_KEY: 'secret key' }, { MONGO_URL: 'mongodb://user:secret@ mongo' }, { EVENTSTORE_URL: 'kurrentdb://admin:secret@ x' }]) {
       expect(() => loadConfig(env, defaults)).toThrow(ConfigError);
       expect(() => loadConfig(env, defaults)).not.toThrow(/secret/);
     }

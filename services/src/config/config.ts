@@ -36,12 +36,22 @@ const envSchema = z.object({
     .regex(/^[^,\s]+(,[^,\s]+)*$/, 'is a comma-separated list of user ids, without spaces')
     .optional(),
   MAP_STYLE_ATTRIBUTION: z.string().min(1).max(500).default('© OpenStreetMap contributors'),
+  // The production stack (docs/operations.md): each set variable swaps one embedded adapter for its engine.
+  EVENTSTORE_URL: z.string().regex(/^(kurrentdb|kurrent|kdb|esdb)(\+discover)?:\/\/\S+$/, 'is a KurrentDB connection string (kurrentdb://host:2113?tls=false)').optional(),
+  MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\/\S+$/, 'is a MongoDB connection string (mongodb://host:27017/?replicaSet=rs0)').optional(),
+  MONGO_DATABASE: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, 'is a database name (letters, digits, _ and -)').optional(),
+  KAFKA_BROKERS: z
+    .string()
+    .regex(/^[^,\s:]+:\d+(,[^,\s:]+:\d+)*$/, 'is a comma-separated list of host:port, without spaces')
+    .optional(),
+  KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(1000).default(12),
+  KAFKA_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(7).default(1),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
 /** Credentials: a message about a bad one must not quote it (messages end up in logs). */
-const SECRET_VARIABLES: ReadonlySet<string> = new Set(['MAPILLARY_TOKEN', 'GOOGLE_MAPS_API_KEY', 'GOOGLE_MAPS_BROWSER_KEY']);
+const SECRET_VARIABLES: ReadonlySet<string> = new Set(['MAPILLARY_TOKEN', 'GOOGLE_MAPS_API_KEY', 'GOOGLE_MAPS_BROWSER_KEY', 'EVENTSTORE_URL', 'MONGO_URL']);
 
 export interface AppConfig {
   port: number;
@@ -62,6 +72,14 @@ export interface AppConfig {
   mapAdmins: ReadonlySet<string>;
   /** The attribution `GET /map/googleapis/tile` gives for the online style (MAP_STYLE_URL), when one is set. */
   onlineMapStyleAttribution: string;
+  /** Which engine stands behind each port: the embedded ones unless a URL says otherwise. */
+  stores: StoresConfig;
+}
+
+export interface StoresConfig {
+  eventStore: { kind: 'sqlite' } | { kind: 'kurrentdb'; url: string };
+  readStore: { kind: 'sqlite' } | { kind: 'mongodb'; url: string; database: string | undefined };
+  bus: { kind: 'in-process' } | { kind: 'kafka'; brokers: string[]; partitions: number; replicationFactor: number };
 }
 
 /**
@@ -114,6 +132,11 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     imagery: { online: onlineImagery(e), cacheMaxBytes: e.IMAGERY_CACHE_MB * 1024 * 1024 },
     mapAdmins: new Set(e.MAP_ADMINS?.split(',') ?? []),
     onlineMapStyleAttribution: e.MAP_STYLE_ATTRIBUTION,
+    stores: {
+      eventStore: e.EVENTSTORE_URL ? { kind: 'kurrentdb', url: e.EVENTSTORE_URL } : { kind: 'sqlite' },
+      readStore: e.MONGO_URL ? { kind: 'mongodb', url: e.MONGO_URL, database: e.MONGO_DATABASE } : { kind: 'sqlite' },
+      bus: e.KAFKA_BROKERS ? { kind: 'kafka', brokers: e.KAFKA_BROKERS.split(','), partitions: e.KAFKA_PARTITIONS, replicationFactor: e.KAFKA_REPLICATION_FACTOR } : { kind: 'in-process' },
+    },
   };
 }
 

@@ -1,0 +1,48 @@
+import { join } from 'node:path';
+import type { AppConfig } from '../config/config.js';
+import { InProcessBus } from '../platform/bus/in-process-bus.js';
+import { KafkaBus } from '../platform/bus/kafka-bus.js';
+import type { MessageBus } from '../platform/bus/message-bus.port.js';
+import type { EventStore } from '../platform/event-store/event-store.port.js';
+import { KurrentDbEventStore } from '../platform/event-store/kurrentdb-event-store.js';
+import { SqliteEventStore } from '../platform/event-store/sqlite-event-store.js';
+import { MongoReadStore } from '../platform/read-store/mongo-read-store.js';
+import type { ReadStore } from '../platform/read-store/read-store.port.js';
+import { SqliteReadStore } from '../platform/read-store/sqlite-read-store.js';
+import { allProjections } from '../projections/all-projections.js';
+import { openEmbeddedProjections } from '../projections/open-projections.js';
+import { Projections, type ProjectionsPort } from '../projections/projections.js';
+
+/**
+ * The engine behind each port, as the configuration names it (config.ts `stores`): SQLite files under
+ * DATA_DIR and the in-process bus by default (`npm start`), KurrentDB, MongoDB and Kafka on the full stack.
+ */
+export const eventsFileIn = (config: AppConfig) => join(config.dataDir, 'events.sqlite');
+export const readsFileIn = (config: AppConfig) => join(config.dataDir, 'read-models.sqlite');
+
+export function openEventStore(config: AppConfig): EventStore {
+  const chosen = config.stores.eventStore;
+  return chosen.kind === 'kurrentdb' ? KurrentDbEventStore.connect({ url: chosen.url }) : SqliteEventStore.open(eventsFileIn(config));
+}
+
+export async function openReadStore(config: AppConfig): Promise<ReadStore> {
+  const chosen = config.stores.readStore;
+  return chosen.kind === 'mongodb' ? MongoReadStore.connect({ url: chosen.url, ...(chosen.database ? { database: chosen.database } : {}) }) : SqliteReadStore.open(readsFileIn(config));
+}
+
+export async function openBus(config: AppConfig): Promise<MessageBus> {
+  const chosen = config.stores.bus;
+  if (chosen.kind === 'in-process') return new InProcessBus();
+  return KafkaBus.connect({ brokers: chosen.brokers, partitions: chosen.partitions, replicationFactor: chosen.replicationFactor, clientId: 'globetrail' });
+}
+
+/**
+ * The projections: on their own thread over the SQLite files when both stores are embedded; otherwise
+ * in this process, each read model following the event store's `$all` subscription into the read store.
+ */
+export function openProjections(config: AppConfig, events: EventStore, reads: ReadStore): ProjectionsPort {
+  if (events instanceof SqliteEventStore && config.stores.readStore.kind === 'sqlite') {
+    return openEmbeddedProjections({ events, eventsFile: eventsFileIn(config), reads, readsFile: readsFileIn(config) });
+  }
+  return new Projections(allProjections, events, reads);
+}
