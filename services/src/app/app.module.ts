@@ -16,6 +16,7 @@ import { ScoreModule } from '../features/score/score.module.js';
 import { SoloModule } from '../features/solo/solo.module.js';
 import { UsersModule } from '../features/users/users.module.js';
 import { IdentityModule } from '../identity/identity.module.js';
+import { HealthModule } from '../features/health/health.module.js';
 import { PlatformModule } from './platform.module.js';
 
 @Module({})
@@ -25,9 +26,13 @@ export class AppModule {
       config.identity.mode === 'embedded'
         ? IdentityModule.forRoot({ mode: 'embedded', dataDir: config.dataDir, issuer: config.identity.issuer, tokenTtlSeconds: config.identity.tokenTtlSeconds })
         : IdentityModule.forRoot({ mode: 'oidc', issuer: config.identity.issuer, jwksUrl: config.identity.jwksUrl, audience: config.identity.audience });
+    // ROLES (docs/operations.md): the web roles serve the API, the sockets and the client; the process
+    // managers run the timers, matchmaking and ratings; every role answers its health checks.
+    const web = config.roles.has('api') || config.roles.has('gateway');
+    const webModules = web ? [identity, SoloModule, UsersModule, ScoreModule, LeaderboardModule, PanoramaModule, ClientAppModule, LiveModule, GamesModule, ArenaModule, GeneratorModule, ImageMapsModule, MapsModule, ChallengesModule] : [];
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config), identity, SoloModule, UsersModule, ScoreModule, LeaderboardModule, PanoramaModule, ClientAppModule, LiveModule, GamesModule, ArenaModule, GeneratorModule, ImageMapsModule, MapsModule, ChallengesModule, ProcessManagersModule],
+      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config), HealthModule, ...webModules, ...(config.roles.has('process-manager') ? [ProcessManagersModule] : [])],
     };
   }
 }

@@ -26,7 +26,8 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
   app.set('etag', false);
   app.set('x-powered-by', false);
   app.enableShutdownHooks();
-  app.useWebSocketAdapter(new AuthenticatedIoAdapter(app));
+  const web = config.roles.has('api') || config.roles.has('gateway');
+  if (web) app.useWebSocketAdapter(new AuthenticatedIoAdapter(app));
 
   const openApi = new DocumentBuilder()
     .setTitle('GlobeTrail API')
@@ -36,7 +37,8 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
     .build();
   SwaggerModule.setup('docs', app, () => SwaggerModule.createDocument(app, openApi), { jsonDocumentUrl: 'docs/openapi.json' });
 
-  serveClient(app, config.clientDist);
+  // Processes without a web role (projector, relay, process managers) answer their health checks only.
+  if (web) serveClient(app, config.clientDist);
   await app.init();
   return app;
 }

@@ -35,19 +35,21 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     @Inject(LOCAL_IMAGES) private readonly images: LocalImageStore,
     @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
     @Inject(RELAY) private readonly relay: EventRelay,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly executor: CommandExecutor,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.projections.start();
-    await this.relay.start();
+    const { roles } = this.config;
+    if (roles.has('projector')) await this.projections.start();
+    if (roles.has('relay')) await this.relay.start();
     // The first start makes the preset maps (a few seconds); the app answers once the default map plays.
-    await seedPresetMaps(this.executor, this.events, this.projections);
-    this.logger.log(`projections and relay running; ${this.images.count()} pictures in the local image store`);
+    if (roles.has('projector')) await seedPresetMaps(this.executor, this.events, this.projections);
+    this.logger.log(`running ${[...roles].join(', ')}; ${this.images.count()} pictures in the local image store`);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.relay.stop();
+    if (this.config.roles.has('relay')) await this.relay.stop();
     await this.bus.close();
     await this.projections.stop();
     await this.events.close();

@@ -12,6 +12,7 @@ import { SqliteReadStore } from '../platform/read-store/sqlite-read-store.js';
 import { allProjections } from '../projections/all-projections.js';
 import { openEmbeddedProjections } from '../projections/open-projections.js';
 import { Projections, type ProjectionsPort } from '../projections/projections.js';
+import { ReadStoreProjections } from '../projections/read-store-projections.js';
 
 /**
  * The engine behind each port, as the configuration names it (config.ts `stores`): SQLite files under
@@ -39,8 +40,10 @@ export async function openBus(config: AppConfig): Promise<MessageBus> {
 /**
  * The projections: on their own thread over the SQLite files when both stores are embedded; otherwise
  * in this process, each read model following the event store's `$all` subscription into the read store.
+ * A process without the projector role only watches the checkpoints the projector writes.
  */
 export function openProjections(config: AppConfig, events: EventStore, reads: ReadStore): ProjectionsPort {
+  if (!config.roles.has('projector')) return new ReadStoreProjections(reads, allProjections.map((projection) => projection.name));
   if (events instanceof SqliteEventStore && config.stores.readStore.kind === 'sqlite') {
     return openEmbeddedProjections({ events, eventsFile: eventsFileIn(config), reads, readsFile: readsFileIn(config) });
   }

@@ -33,6 +33,9 @@ describe('loadConfig', () => {
     ['MONGO_URL', { MONGO_URL: 'mongo:27017' }],
     ['KAFKA_BROKERS', { KAFKA_BROKERS: 'kafka:9092, kafka2:9092' }],
     ['KAFKA_PARTITIONS', { KAFKA_PARTITIONS: '0' }],
+    ['ROLES', { ROLES: 'api,worker' }],
+    ['ROLES', { ROLES: 'api, gateway' }],
+    ['ROLES', { ROLES: 'api,gateway' }],
   ])('stops with an error naming %s', (variable, env) => {
     expect(() => loadConfig(env, defaults)).toThrow(ConfigError);
     expect(() => loadConfig(env, defaults)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
@@ -59,6 +62,11 @@ describe('loadConfig', () => {
     // `auto` never picks Google: its rounds are unranked, so it is an explicit choice.
     expect(loadConfig({ GOOGLE_MAPS_API_KEY: key }, defaults).imagery.online).toEqual({ provider: 'panoramax', url: 'https://api.panoramax.xyz' });
     expect(loadConfig({ GOOGLE_MAPS_API_KEY: key, MAPILLARY_TOKEN: 'MLY|1|a' }, defaults).imagery.online).toMatchObject({ provider: 'mapillary' });
+  });
+
+  it('runs every role unless told which', () => {
+    expect([...loadConfig({}, defaults).roles]).toEqual(['api', 'gateway', 'projector', 'relay', 'process-manager']);
+    expect([...loadConfig({ ROLES: 'projector,relay' }, defaults).roles]).toEqual(['projector', 'relay']);
   });
 
   it('runs on the embedded adapters unless a production engine is named', () => {

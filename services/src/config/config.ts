@@ -44,6 +44,10 @@ const envSchema = z.object({
     .string()
     .regex(/^[^,\s:]+:\d+(,[^,\s:]+:\d+)*$/, 'is a comma-separated list of host:port, without spaces')
     .optional(),
+  ROLES: z
+    .string()
+    .regex(/^(all|((api|gateway|projector|relay|process-manager)(,(api|gateway|projector|relay|process-manager))*))$/, 'is "all" or a comma-separated list of api, gateway, projector, relay, process-manager')
+    .default('all'),
   KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(1000).default(12),
   KAFKA_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(7).default(1),
 });
@@ -74,7 +78,12 @@ export interface AppConfig {
   onlineMapStyleAttribution: string;
   /** Which engine stands behind each port: the embedded ones unless a URL says otherwise. */
   stores: StoresConfig;
+  /** What this process runs (docs/operations.md); `npm start` runs them all. */
+  roles: ReadonlySet<Role>;
 }
+
+export const ROLE_NAMES = ['api', 'gateway', 'projector', 'relay', 'process-manager'] as const;
+export type Role = (typeof ROLE_NAMES)[number];
 
 export interface StoresConfig {
   eventStore: { kind: 'sqlite' } | { kind: 'kurrentdb'; url: string };
@@ -132,6 +141,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     imagery: { online: onlineImagery(e), cacheMaxBytes: e.IMAGERY_CACHE_MB * 1024 * 1024 },
     mapAdmins: new Set(e.MAP_ADMINS?.split(',') ?? []),
     onlineMapStyleAttribution: e.MAP_STYLE_ATTRIBUTION,
+    roles: rolesOf(e.ROLES),
     stores: {
       eventStore: e.EVENTSTORE_URL ? { kind: 'kurrentdb', url: e.EVENTSTORE_URL } : { kind: 'sqlite' },
       readStore: e.MONGO_URL ? { kind: 'mongodb', url: e.MONGO_URL, database: e.MONGO_DATABASE } : { kind: 'sqlite' },
@@ -156,6 +166,18 @@ function onlineImagery(e: Env): ImageryConfig['online'] {
     case 'auto':
       return e.MAPILLARY_TOKEN ? { provider: 'mapillary', url: e.MAPILLARY_URL, token: e.MAPILLARY_TOKEN } : { provider: 'panoramax', url: e.PANORAMAX_URL };
   }
+}
+
+/**
+ * The roles a process runs. In this version the web roles push read-model commits to sockets (the lobby,
+ * profiles) as their own projections make them, so `api` and `gateway` run with `projector`.
+ */
+function rolesOf(text: string): ReadonlySet<Role> {
+  const roles = new Set<Role>(text === 'all' ? ROLE_NAMES : (text.split(',') as Role[]));
+  if ((roles.has('api') || roles.has('gateway')) && !roles.has('projector')) {
+    throw new ConfigError('ROLES', `runs api and gateway with projector: their pushes follow the read models' commits in the same process (got ${JSON.stringify(text)})`);
+  }
+  return roles;
 }
 
 function oidc(e: Env): AppConfig['identity'] {
