@@ -41,6 +41,11 @@ export default {
     },
     {
       ...common,
+      displayName: 'deploy',
+      testMatch: ['<rootDir>/tests/deploy/**/*.test.ts'],
+    },
+    {
+      ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'],
       setupFilesAfterEnv: ['<rootDir>/tests/support/e2e-timeout.ts'],
