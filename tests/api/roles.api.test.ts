@@ -1,4 +1,11 @@
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { LiveClient } from '../support/live-client.js';
+import { anonymousPlayer, startTestApp, type TestApp } from '../support/test-app.js';
+
+/** One sample's value from Prometheus' text format, or null when the sample is missing. */
+function sample(text: string, name: string): number | null {
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${name} `));
+  return line === undefined ? null : Number(line.slice(name.length + 1));
+}
 
 describe('roles and health checks', () => {
   let all: TestApp;
@@ -25,5 +32,29 @@ describe('roles and health checks', () => {
     await managers.http.post('/solo').send({}).expect(404);
     await managers.http.get('/maps/world').expect(404);
     await managers.http.get('/').expect(404);
+  });
+
+  it('reports Prometheus metrics: appends and commands by category, open sockets, read models’ lag', async () => {
+    const scrape = async () => {
+      const response = await all.http.get('/metrics').expect(200);
+      expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+      return response.text;
+    };
+    const before = await scrape();
+    const player = await anonymousPlayer(all);
+    const game = (await all.http.post('/solo').set('Authorization', player.token).send({}).expect(201)).body as { gameId: string };
+    await all.http.post(`/solo/${game.gameId}/guess`).set('Authorization', player.token).send({ roundIndex: 0, guess: { lat: 10, lng: 10 } }).expect(200);
+    const client = await LiveClient.connect(all, player);
+    const after = await scrape();
+    client.socket.disconnect();
+
+    const solo = 'globetrail_appended_events_total{category="solo"}';
+    expect(sample(after, solo)! - (sample(before, solo) ?? 0)).toBeGreaterThanOrEqual(2);
+    expect(sample(after, 'globetrail_command_seconds_count{category="solo"}')).toBeGreaterThanOrEqual(2);
+    expect(sample(after, 'globetrail_sockets')).toBe((sample(before, 'globetrail_sockets') ?? 0) + 1);
+    // Every read model reports its lag; the ones the guess waited for have caught up with it.
+    expect(sample(after, 'globetrail_projection_lag_positions{projection="solo-game"}')).toBe(0);
+    expect(after).toContain('globetrail_projection_lag_positions{projection="leaderboards"}');
+    expect(after).toContain('globetrail_process_cpu_seconds_total');
   });
 });

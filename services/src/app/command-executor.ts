@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { DomainEvent } from '@globetrail/contracts';
+import { type DomainEvent, streamCategory } from '@globetrail/contracts';
 import type { Decider, DecisionContext } from '../domain/decider.js';
 import type { EventStore } from '../platform/event-store/event-store.port.js';
 import { type CommandOutcome, handleCommand, loadState } from './commands/handle-command.js';
 import { KeyedQueue } from '../platform/concurrency/keyed-queue.js';
 import { StreamStateCache } from './commands/stream-state-cache.js';
 import type { ProjectionsPort } from '../projections/projections.js';
-import { DECISION_CONTEXT, EVENT_STORE, PROJECTIONS } from './tokens.js';
+import type { Metrics } from '../platform/metrics/metrics.js';
+import { DECISION_CONTEXT, EVENT_STORE, METRICS, PROJECTIONS } from './tokens.js';
 
 export interface ExecuteOptions {
   /** Who asked, recorded in each event's metadata. */
@@ -33,6 +34,7 @@ export class CommandExecutor {
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(PROJECTIONS) private readonly projections: ProjectionsPort,
     @Inject(DECISION_CONTEXT) private readonly newContext: () => DecisionContext,
+    @Inject(METRICS) private readonly metrics: Metrics,
   ) {
     this.states = new StreamStateCache(events);
   }
@@ -47,10 +49,14 @@ export class CommandExecutor {
 
   async execute<S, C, E extends DomainEvent>(stream: string, decider: Decider<S, C, E>, command: C, options: ExecuteOptions): Promise<CommandOutcome<S, E>> {
     const context = options.context;
+    const category = streamCategory(stream);
+    const timer = this.metrics.commandSeconds.startTimer({ category });
     const outcome = await this.turns.run(stream, () =>
       handleCommand(this.events, stream, decider, command, context ? () => context : this.newContext, { metadata: { userId: options.actor }, states: this.states }),
     );
+    if (outcome.events.length > 0) this.metrics.appendedEvents.inc({ category }, outcome.events.length);
     await this.projections.waitFor(outcome.position, options.readModels);
+    timer();
     return outcome;
   }
 }

@@ -1,3 +1,4 @@
+import { ConsoleLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { json } from 'express';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -14,8 +15,9 @@ const MAP_SAVE_BODY_LIMIT = '3mb';
 
 /** Builds the whole embedded app (API, Socket.IO, projections, client); tests boot it the same way as main. */
 export async function createApp(config: AppConfig, options: { logger?: boolean } = {}): Promise<NestExpressApplication> {
+  const logLevels = LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(config.logLevel) + 1);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
-    logger: options.logger === false ? false : LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(config.logLevel) + 1),
+    logger: options.logger === false ? false : config.logFormat === 'json' ? new ConsoleLogger({ json: true, logLevels }) : logLevels,
     bodyParser: false,
   });
   // A map editor's save carries up to 10,000 locations (about 1.5 MB with every field); everything else

@@ -15,7 +15,8 @@ import { type Clock, scaledClock } from '../platform/time/clock.js';
 import type { ProjectionsPort } from '../projections/projections.js';
 import { CommandExecutor } from './command-executor.js';
 import { openBus, openEventStore, openProjections, openReadStore } from './stores.js';
-import { CLOCK, APP_CONFIG, DECISION_CONTEXT, MESSAGE_BUS, EVENT_STORE, IMAGERY, LOCAL_IMAGES, MAP_CATALOG, PROJECTIONS, READ_STORE } from './tokens.js';
+import { Metrics } from '../platform/metrics/metrics.js';
+import { CLOCK, METRICS, APP_CONFIG, DECISION_CONTEXT, MESSAGE_BUS, EVENT_STORE, IMAGERY, LOCAL_IMAGES, MAP_CATALOG, PROJECTIONS, READ_STORE } from './tokens.js';
 
 
 const RELAY = Symbol('RELAY');
@@ -79,6 +80,7 @@ export class PlatformModule {
           inject: [EVENT_STORE, READ_STORE],
         },
         { provide: CLOCK, useValue: scaledClock(config.clockSpeed) },
+        { provide: METRICS, useFactory: () => new Metrics() },
         { provide: MESSAGE_BUS, useFactory: () => openBus(config) },
         {
           provide: RELAY,
@@ -92,7 +94,7 @@ export class PlatformModule {
         CommandExecutor,
         PlatformLifecycle,
       ],
-      exports: [APP_CONFIG, CLOCK, EVENT_STORE, READ_STORE, PROJECTIONS, IMAGERY, LOCAL_IMAGES, MAP_CATALOG, MESSAGE_BUS, CommandExecutor],
+      exports: [APP_CONFIG, CLOCK, METRICS, EVENT_STORE, READ_STORE, PROJECTIONS, IMAGERY, LOCAL_IMAGES, MAP_CATALOG, MESSAGE_BUS, CommandExecutor],
     };
   }
 }

@@ -10,3 +10,6 @@ export const CLOCK = Symbol('CLOCK');
 export const MESSAGE_BUS = Symbol('MESSAGE_BUS');
 /** The local image store itself (the registry holds it wrapped for serving): image-map uploads go here. */
 export const LOCAL_IMAGES = Symbol('LOCAL_IMAGES');
+
+/** The process's Prometheus metrics (platform/metrics/metrics.ts). */
+export const METRICS = Symbol('METRICS');

@@ -5,7 +5,7 @@ const defaults = { clientDist: '/app/client/dist', releaseId: 'test' };
 describe('loadConfig', () => {
   it('runs with no variables at all: port 3000, ./data, embedded identity, offline map', () => {
     const config = loadConfig({}, defaults);
-    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', identity: { mode: 'embedded' }, onlineMapStyleUrl: null, clientDist: '/app/client/dist' });
+    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', identity: { mode: 'embedded' }, onlineMapStyleUrl: null, clientDist: '/app/client/dist', logFormat: 'text' });
     expect(config.dataDir).toMatch(/data$/);
   });
 
@@ -34,6 +34,7 @@ describe('loadConfig', () => {
     ['KAFKA_BROKERS', { KAFKA_BROKERS: 'kafka:9092, kafka2:9092' }],
     ['KAFKA_PARTITIONS', { KAFKA_PARTITIONS: '0' }],
     ['ROLES', { ROLES: 'api,worker' }],
+    ['LOG_FORMAT', { LOG_FORMAT: 'xml' }],
     ['ROLES', { ROLES: 'api, gateway' }],
     ['ROLES', { ROLES: 'api,gateway' }],
   ])('stops with an error naming %s', (variable, env) => {

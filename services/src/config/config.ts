@@ -14,6 +14,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   CLIENT_DIST: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('warn'),
+  LOG_FORMAT: z.enum(['text', 'json']).default('text'),
   IDENTITY_MODE: z.enum(['embedded', 'oidc']).default('embedded'),
   IDENTITY_ISSUER: z.string().min(1).default('globetrail-embedded'),
   IDENTITY_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(3600),
@@ -63,6 +64,8 @@ export interface AppConfig {
   dataDir: string;
   clientDist: string;
   logLevel: Env['LOG_LEVEL'];
+  /** `json`: one JSON object per line (the full stack's log collectors); `text` for a terminal. */
+  logFormat: Env['LOG_FORMAT'];
   identity:
     | { mode: 'embedded'; issuer: string; tokenTtlSeconds: number }
     | { mode: 'oidc'; issuer: string; jwksUrl: string; audience: string };
@@ -133,6 +136,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     dataDir: resolve(e.DATA_DIR),
     clientDist: resolve(e.CLIENT_DIST ?? defaults.clientDist),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     identity: e.IDENTITY_MODE === 'embedded' ? { mode: 'embedded', issuer: e.IDENTITY_ISSUER, tokenTtlSeconds: e.IDENTITY_TOKEN_TTL_SECONDS } : oidc(e),
     onlineMapStyleUrl: e.MAP_STYLE_URL ?? null,
     releaseId: defaults.releaseId,

@@ -3,7 +3,9 @@ import { IoAdapter } from '@nestjs/platform-socket.io';
 import type { MessageMappingProperties } from '@nestjs/websockets';
 import type { Observable } from 'rxjs';
 import type { Server, ServerOptions, Socket } from 'socket.io';
+import { METRICS } from '../../app/tokens.js';
 import { TOKEN_VERIFIER } from '../../identity/auth.guard.js';
+import type { Metrics } from '../../platform/metrics/metrics.js';
 import { type Principal, type TokenVerifier, tokenFromAuthorizationHeader } from '../../identity/identity.port.js';
 
 export interface SocketData {
@@ -16,14 +18,21 @@ export interface SocketData {
  */
 export class AuthenticatedIoAdapter extends IoAdapter {
   private readonly verifier: TokenVerifier;
+  private readonly metrics: Metrics;
 
   constructor(app: INestApplicationContext) {
     super(app);
     this.verifier = app.get<TokenVerifier>(TOKEN_VERIFIER);
+    this.metrics = app.get<Metrics>(METRICS);
   }
 
   override createIOServer(port: number, options?: ServerOptions): Server {
     const server = super.createIOServer(port, options) as Server;
+    // One client connection whatever the namespaces it joins (engine.io's, under Socket.IO's).
+    server.engine.on('connection', (connection: { once(event: 'close', listener: () => void): void }) => {
+      this.metrics.sockets.inc();
+      connection.once('close', () => this.metrics.sockets.dec());
+    });
     server.use((socket, next) => {
       const raw = (socket.handshake.auth as { token?: unknown }).token;
       const token = typeof raw === 'string' ? tokenFromAuthorizationHeader(raw) : null;

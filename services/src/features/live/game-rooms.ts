@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { type GameEvent, isGameEvent, streamName } from '@globetrail/contracts';
-import { EVENT_STORE, MESSAGE_BUS } from '../../app/tokens.js';
+import { EVENT_STORE, MESSAGE_BUS, METRICS } from '../../app/tokens.js';
+import type { Metrics } from '../../platform/metrics/metrics.js';
 import { type FullGameView, projectGameView } from '../../domain/game/game-view.js';
 import { seenOnlyBy } from '../../domain/game/view-filter.js';
 import type { BusSubscription, MessageBus } from '../../platform/bus/message-bus.port.js';
@@ -32,11 +33,12 @@ export class GameRooms implements OnModuleInit, OnModuleDestroy {
   constructor(
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
+    @Inject(METRICS) private readonly metrics: Metrics,
   ) {}
 
   async onModuleInit(): Promise<void> {
     // Every gateway instance sees every event: its own consumer group.
-    this.subscription = await consumeEvents(this.bus, `gateway-${randomUUID()}`, ['game'], async ({ streamId, revision, event }) => {
+    this.subscription = await consumeEvents(this.bus, `gateway-${randomUUID()}`, ['game'], async ({ streamId, revision, event, createdAt }) => {
       if (!isGameEvent(event)) return;
       const gameId = streamId.slice('game-'.length);
       for (const listener of this.relayedListeners) listener(gameId, event);
@@ -47,6 +49,7 @@ export class GameRooms implements OnModuleInit, OnModuleDestroy {
         if (!view || Number(revision) <= view.live.version) return;
         if (Number(revision) === view.live.version + 1) this.update(gameId, projectGameView(view, event, Number(revision)), [event]);
         else this.update(gameId, ...(await this.readNewer(gameId, view)));
+        this.metrics.pushSeconds.observe(Math.max(0, Date.now() - createdAt.getTime()) / 1000);
       });
     });
   }
