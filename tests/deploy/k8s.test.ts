@@ -82,12 +82,20 @@ describe('k8s/', () => {
     expect([...roles].sort()).toEqual([...ROLE_NAMES].sort());
   });
 
-  it('scales the web role (API and gateway) with an autoscaler and keeps WebSockets working through the Ingress', () => {
+  it('scales the web role (API and gateway) out on the identity role’s tokens, and keeps WebSockets working through the Ingress', () => {
     const autoscaler = find('HorizontalPodAutoscaler', 'web')!;
-    expect(autoscaler.spec).toMatchObject({ scaleTargetRef: { kind: 'Deployment', name: 'web' } });
+    expect(autoscaler.spec).toMatchObject({ scaleTargetRef: { kind: 'Deployment', name: 'web' }, minReplicas: 2 });
+    expect((autoscaler.spec as { maxReplicas: number }).maxReplicas).toBeGreaterThan(2);
+    const [web] = podSpec(find('Deployment', 'web')!).containers;
+    const env = Object.fromEntries((web!.env ?? []).map(({ name, value }) => [name, value]));
+    expect(env).toMatchObject({ IDENTITY_MODE: 'oidc', OIDC_ISSUER: 'globetrail-embedded', OIDC_AUDIENCE: 'globetrail' });
+    // The JWKS the web role trusts is the identity Service's.
+    const identityService = find('Service', 'identity')!;
+    expect(new URL(env.OIDC_JWKS_URL!).hostname).toBe(`${identityService.metadata.name}.globetrail.svc.cluster.local`);
     const ingress = find('Ingress', 'globetrail')!;
     expect(ingress.metadata.annotations).toMatchObject({ 'nginx.ingress.kubernetes.io/affinity': 'cookie', 'nginx.ingress.kubernetes.io/proxy-read-timeout': '3600' });
-    expect(JSON.stringify(ingress.spec)).toContain('"name":"web"');
+    const paths = (ingress.spec as { rules: Array<{ http: { paths: Array<{ path: string; backend: { service: { name: string } } }> } }> }).rules[0]!.http.paths;
+    expect(paths.map(({ path, backend }) => [path, backend.service.name])).toEqual([['/auth', 'identity'], ['/', 'web']]);
   });
 
   it('has a bounded load-test Job whose k6 script parses and sets pass/fail thresholds', () => {

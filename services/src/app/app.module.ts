@@ -16,6 +16,7 @@ import { ScoreModule } from '../features/score/score.module.js';
 import { SoloModule } from '../features/solo/solo.module.js';
 import { UsersModule } from '../features/users/users.module.js';
 import { IdentityModule } from '../identity/identity.module.js';
+import { AccountsModule } from '../features/accounts/accounts.module.js';
 import { HealthModule } from '../features/health/health.module.js';
 import { PlatformModule } from './platform.module.js';
 
@@ -28,11 +29,14 @@ export class AppModule {
         : IdentityModule.forRoot({ mode: 'oidc', issuer: config.identity.issuer, jwksUrl: config.identity.jwksUrl, audience: config.identity.audience });
     // ROLES (docs/operations.md): the web roles serve the API, the sockets and the client; the process
     // managers run the timers, matchmaking and ratings; every role answers its health checks.
+    // The identity role serves the built-in accounts (/auth/*) on their own, so web replicas can verify
+    // its tokens by its JWKS (IDENTITY_MODE=oidc) and scale out.
     const web = config.roles.has('api') || config.roles.has('gateway');
-    const webModules = web ? [identity, SoloModule, UsersModule, ScoreModule, LeaderboardModule, PanoramaModule, ClientAppModule, LiveModule, GamesModule, ArenaModule, GeneratorModule, ImageMapsModule, MapsModule, ChallengesModule] : [];
+    const webModules = web ? [SoloModule, UsersModule, ScoreModule, LeaderboardModule, PanoramaModule, ClientAppModule, LiveModule, GamesModule, ArenaModule, GeneratorModule, ImageMapsModule, MapsModule, ChallengesModule] : [];
+    const identityModules = [...(web || config.roles.has('identity') ? [identity] : []), ...(config.roles.has('identity') ? [AccountsModule] : [])];
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config), HealthModule, ...webModules, ...(config.roles.has('process-manager') ? [ProcessManagersModule] : [])],
+      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config), HealthModule, ...identityModules, ...webModules, ...(config.roles.has('process-manager') ? [ProcessManagersModule] : [])],
     };
   }
 }

@@ -35,6 +35,7 @@ describe('loadConfig', () => {
     ['KAFKA_PARTITIONS', { KAFKA_PARTITIONS: '0' }],
     ['ROLES', { ROLES: 'api,worker' }],
     ['LOG_FORMAT', { LOG_FORMAT: 'xml' }],
+    ['ROLES', { ROLES: 'identity', IDENTITY_MODE: 'oidc', OIDC_ISSUER: 'https://id.example.org', OIDC_JWKS_URL: 'https://id.example.org/jwks', OIDC_AUDIENCE: 'globetrail' }],
     ['ROLES', { ROLES: 'api, gateway' }],
     ['ROLES', { ROLES: 'api,gateway' }],
   ])('stops with an error naming %s', (variable, env) => {
@@ -66,8 +67,10 @@ describe('loadConfig', () => {
   });
 
   it('runs every role unless told which', () => {
-    expect([...loadConfig({}, defaults).roles]).toEqual(['api', 'gateway', 'projector', 'relay', 'process-manager']);
+    expect([...loadConfig({}, defaults).roles]).toEqual(['api', 'gateway', 'projector', 'relay', 'process-manager', 'identity']);
     expect([...loadConfig({ ROLES: 'projector,relay' }, defaults).roles]).toEqual(['projector', 'relay']);
+    const oidc = { IDENTITY_MODE: 'oidc', OIDC_ISSUER: 'https://id.example.org', OIDC_JWKS_URL: 'https://id.example.org/jwks', OIDC_AUDIENCE: 'globetrail' };
+    expect(loadConfig(oidc, defaults).roles.has('identity')).toBe(false);
   });
 
   it('runs on the embedded adapters unless a production engine is named', () => {

@@ -47,7 +47,7 @@ const envSchema = z.object({
     .optional(),
   ROLES: z
     .string()
-    .regex(/^(all|((api|gateway|projector|relay|process-manager)(,(api|gateway|projector|relay|process-manager))*))$/, 'is "all" or a comma-separated list of api, gateway, projector, relay, process-manager')
+    .regex(/^(all|((api|gateway|projector|relay|process-manager|identity)(,(api|gateway|projector|relay|process-manager|identity))*))$/, 'is "all" or a comma-separated list of api, gateway, projector, relay, process-manager, identity')
     .default('all'),
   KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(1000).default(12),
   KAFKA_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(7).default(1),
@@ -85,7 +85,7 @@ export interface AppConfig {
   roles: ReadonlySet<Role>;
 }
 
-export const ROLE_NAMES = ['api', 'gateway', 'projector', 'relay', 'process-manager'] as const;
+export const ROLE_NAMES = ['api', 'gateway', 'projector', 'relay', 'process-manager', 'identity'] as const;
 export type Role = (typeof ROLE_NAMES)[number];
 
 export interface StoresConfig {
@@ -145,7 +145,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     imagery: { online: onlineImagery(e), cacheMaxBytes: e.IMAGERY_CACHE_MB * 1024 * 1024 },
     mapAdmins: new Set(e.MAP_ADMINS?.split(',') ?? []),
     onlineMapStyleAttribution: e.MAP_STYLE_ATTRIBUTION,
-    roles: rolesOf(e.ROLES),
+    roles: rolesOf(e.ROLES, e.IDENTITY_MODE),
     stores: {
       eventStore: e.EVENTSTORE_URL ? { kind: 'kurrentdb', url: e.EVENTSTORE_URL } : { kind: 'sqlite' },
       readStore: e.MONGO_URL ? { kind: 'mongodb', url: e.MONGO_URL, database: e.MONGO_DATABASE } : { kind: 'sqlite' },
@@ -176,10 +176,15 @@ function onlineImagery(e: Env): ImageryConfig['online'] {
  * The roles a process runs. In this version the web roles push read-model commits to sockets (the lobby,
  * profiles) as their own projections make them, so `api` and `gateway` run with `projector`.
  */
-function rolesOf(text: string): ReadonlySet<Role> {
-  const roles = new Set<Role>(text === 'all' ? ROLE_NAMES : (text.split(',') as Role[]));
+function rolesOf(text: string, identityMode: Env['IDENTITY_MODE']): ReadonlySet<Role> {
+  // `all` holds the built-in accounts only when they are the identity in use.
+  const all = ROLE_NAMES.filter((role) => role !== 'identity' || identityMode === 'embedded');
+  const roles = new Set<Role>(text === 'all' ? all : (text.split(',') as Role[]));
   if ((roles.has('api') || roles.has('gateway')) && !roles.has('projector')) {
     throw new ConfigError('ROLES', `runs api and gateway with projector: their pushes follow the read models' commits in the same process (got ${JSON.stringify(text)})`);
+  }
+  if (roles.has('identity') && identityMode !== 'embedded') {
+    throw new ConfigError('ROLES', 'runs identity (the built-in accounts) with IDENTITY_MODE=embedded');
   }
   return roles;
 }
