@@ -24,8 +24,11 @@ interface Container {
   resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
 }
 
-const files = readdirSync(k8sDir).filter((file) => file.endsWith('.yaml') && file !== 'kustomization.yaml');
-const manifests = files.flatMap((file) => parseAllDocuments(readFileSync(join(k8sDir, file), 'utf8')).map((document) => ({ file, manifest: document.toJS() as Manifest })));
+const loadTestDir = join(k8sDir, 'load-test');
+const yamlIn = (dir: string) => readdirSync(dir).filter((file) => file.endsWith('.yaml') && file !== 'kustomization.yaml');
+const files = yamlIn(k8sDir);
+const read = (dir: string, file: string) => parseAllDocuments(readFileSync(join(dir, file), 'utf8')).map((document) => ({ file, manifest: document.toJS() as Manifest }));
+const manifests = [...files.flatMap((file) => read(k8sDir, file)), ...yamlIn(loadTestDir).flatMap((file) => read(loadTestDir, file))];
 const find = (kind: string, name: string) => manifests.find(({ manifest }) => manifest.kind === kind && manifest.metadata.name === name)?.manifest;
 const podSpec = (manifest: Manifest) => (manifest.spec as { template: { spec: { containers: Container[] } } }).template.spec;
 
@@ -52,9 +55,12 @@ describe('k8s/', () => {
     expect(catchError(() => new Deployment(web).validate())).toMatch(/containerPort/);
   });
 
-  it('applies as one kustomization, the load test apart', () => {
+  it('applies as one kustomization, the load test as another', () => {
     const kustomization = parse(readFileSync(join(k8sDir, 'kustomization.yaml'), 'utf8')) as { resources: string[] };
-    expect([...kustomization.resources].sort()).toEqual(files.filter((file) => file !== 'load-test.yaml').sort());
+    expect([...kustomization.resources].sort()).toEqual([...files].sort());
+    const loadTest = parse(readFileSync(join(loadTestDir, 'kustomization.yaml'), 'utf8')) as { resources: string[]; configMapGenerator: Array<{ name: string; files: string[] }> };
+    expect(loadTest.resources).toEqual(yamlIn(loadTestDir));
+    expect(loadTest.configMapGenerator).toEqual([{ name: 'load-test-script', files: ['load.js', 'socketio.js'] }]);
   });
 
   it('gives every container readiness and liveness probes, requests and limits', () => {
@@ -98,14 +104,18 @@ describe('k8s/', () => {
     expect(paths.map(({ path, backend }) => [path, backend.service.name])).toEqual([['/auth', 'identity'], ['/', 'web']]);
   });
 
-  it('has a bounded load-test Job whose k6 script parses and sets pass/fail thresholds', () => {
+  it('has a bounded load-test Job whose k6 scripts parse and set pass/fail thresholds on solo rounds and duels', () => {
     const job = find('Job', 'load-test')!;
     expect(job.spec).toMatchObject({ backoffLimit: 0, activeDeadlineSeconds: expect.any(Number) });
     expect(podSpec(job).containers[0]!.image).toMatch(/^grafana\/k6:/);
-    const script = find('ConfigMap', 'load-test-script')!.data!['solo.js']!;
-    expect(() => new vm.SourceTextModule(script)).not.toThrow();
-    expect(script).toMatch(/thresholds:/);
+    const [script, protocol] = ['load.js', 'socketio.js'].map((file) => readFileSync(join(loadTestDir, file), 'utf8')) as [string, string];
+    for (const source of [script, protocol]) expect(() => new vm.SourceTextModule(source)).not.toThrow();
+    expect(script).toMatch(/thresholds: \{/);
+    expect(script).toContain("duel_finished: ['rate>0.95']");
     expect(script).toContain('/score/submit');
+    expect(script).toContain("from './socketio.js'");
+    // The duel protocol is the one tests/api/load-test-protocol.api.test.ts plays against the real server.
+    expect(protocol).not.toMatch(/from 'k6/);
   });
 });
 
