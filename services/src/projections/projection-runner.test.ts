@@ -1,7 +1,8 @@
+import type { CommittedChange } from './projections.js';
 import { randomUUID } from 'node:crypto';
 import type { DomainEvent } from '@globetrail/contracts';
 import type { AllSubscription, EventStore, RecordedEvent } from '../platform/event-store/event-store.port.js';
-import type { Document, WriteOperation } from '../platform/read-store/read-store.port.js';
+import type { Document } from '../platform/read-store/read-store.port.js';
 import { type Projection, upsert } from './projection.js';
 import { ProjectionRunner } from './projection-runner.js';
 import { tempStores } from './testing/stores.js';
@@ -95,20 +96,17 @@ describe('ProjectionRunner', () => {
   it('commits a large catch-up in batches and tells listeners what it wrote', async () => {
     for (let i = 0; i < 12; i++) await stores.append(`user-${i}`, Array.from({ length: 100 }, (_, j) => created(`${i}-${j}`)));
     const runner = new ProjectionRunner(counter, stores.events, stores.reads);
-    const commits: WriteOperation[][] = [];
-    const counts: number[] = [];
-    runner.onCommitted((writes) => {
-      commits.push(writes);
-      for (const write of writes) if (write.kind === 'upsert') counts.push((write.document as Document & { n: number }).n);
-    });
+    const commits: Array<readonly CommittedChange[]> = [];
+    runner.onCommitted((changes) => commits.push(changes));
     await runner.start();
     const { position } = await stores.append('user-last', [created('last')]);
     await runner.waitFor(position);
     expect(await stores.reads.get('counts', 'all')).toMatchObject({ n: 1201 });
     expect(commits.length).toBeGreaterThan(1);
     // Each batch writes the one document once, as it ended up.
-    expect(commits.every((writes) => writes.length === 1)).toBe(true);
-    expect(counts.at(-1)).toBe(1201);
+    expect(commits.every((changes) => changes.length === 1)).toBe(true);
+    expect(commits.flat().every((change) => change.collection === 'counts' && change.id === 'all' && change.kind === 'upsert')).toBe(true);
+    expect(commits.at(-1)![0]!.revision).toBe(position);
     await runner.stop();
   });
 

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { EventStore, RecordedEvent } from '../platform/event-store/event-store.port.js';
 import { toDomainEvent } from '../platform/event-store/domain-event.js';
 import type { Document, ReadStore, WriteOperation } from '../platform/read-store/read-store.port.js';
+import { changesOf, type CommittedChange } from './projections.js';
 import { PositionWaiters } from './position-waiters.js';
 import type { DocumentReader, Projection } from './projection.js';
 
@@ -49,7 +50,7 @@ export class ProjectionRunner {
   private unsaved: bigint | null = null;
   private checkpointedAt = Number.NEGATIVE_INFINITY;
   private readonly handles: ReadonlySet<string>;
-  private listeners: Array<(writes: WriteOperation[]) => void> = [];
+  private listeners: Array<(changes: readonly CommittedChange[]) => void> = [];
   private observers: RunnerObserver[] = [];
   private subscription: ReturnType<EventStore['subscribeToAll']> | null = null;
   private loop: Promise<void> | null = null;
@@ -118,7 +119,7 @@ export class ProjectionRunner {
   }
 
   /** Called after each commit with the writes it made, e.g. to push live updates. */
-  onCommitted(listener: (writes: WriteOperation[]) => void): () => void {
+  onCommitted(listener: (changes: readonly CommittedChange[]) => void): () => void {
     this.listeners.push(listener);
     return () => {
       this.listeners = this.listeners.filter((l) => l !== listener);
@@ -173,7 +174,10 @@ export class ProjectionRunner {
     if (writes.length > 0 || Date.now() - this.checkpointedAt >= (this.options.idleCheckpointMs ?? IDLE_CHECKPOINT_MS)) await this.checkpoint(position, writes);
     else this.unsaved = position;
     this.progress.reach(position);
-    if (writes.length > 0) for (const listener of this.listeners) listener(writes);
+    if (writes.length > 0 && this.listeners.length > 0) {
+      const changes = changesOf(writes);
+      for (const listener of this.listeners) listener(changes);
+    }
     for (const observer of this.observers) observer.processed(position, writes);
   }
 

@@ -1,3 +1,4 @@
+import type { CommittedChange } from './projections.js';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -5,7 +6,6 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readModelCollections } from '@globetrail/contracts';
 import { SqliteEventStore } from '../platform/event-store/sqlite-event-store.js';
-import type { WriteOperation } from '../platform/read-store/read-store.port.js';
 import { SqliteReadStore } from '../platform/read-store/sqlite-read-store.js';
 import { compileSources } from '../platform/workers/testing/compile-sources.js';
 import { openEmbeddedProjections } from './open-projections.js';
@@ -75,14 +75,16 @@ describe('projections on a thread of their own (as the app runs compiled)', () =
   it('hands a listened projection\'s writes to this thread', async () => {
     const projections = open();
     await projections.start();
-    const seen: WriteOperation[][] = [];
-    projections.runner('user-profile').onCommitted((writes) => seen.push(writes));
+    const seen: Array<readonly CommittedChange[]> = [];
+    projections.runner('user-profile').onCommitted((changes) => seen.push(changes));
     // The listen message is on its way before the append is: its writes come along.
-    await projections.waitFor(await append('bo', userCreated('bo', true, 'Anonymous'), 'no_stream'), ['user-profile']);
-    await projections.waitFor(await append('bo', userRegistered('bo', 'Bo'), 0n), ['user-profile']);
+    const created = await append('bo', userCreated('bo', true, 'Anonymous'), 'no_stream');
+    await projections.waitFor(created, ['user-profile']);
+    const registered = await append('bo', userRegistered('bo', 'Bo'), 0n);
+    await projections.waitFor(registered, ['user-profile']);
     expect(seen.flat()).toEqual([
-      expect.objectContaining({ kind: 'upsert', document: expect.objectContaining({ id: 'bo', name: 'Anonymous' }) }),
-      expect.objectContaining({ kind: 'upsert', document: expect.objectContaining({ id: 'bo', name: 'Bo' }) }),
+      { collection: 'user_profiles', id: 'bo', kind: 'upsert', revision: created },
+      { collection: 'user_profiles', id: 'bo', kind: 'upsert', revision: registered },
     ]);
   });
 

@@ -1,8 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { Worker } from 'node:worker_threads';
-import type { WriteOperation } from '../platform/read-store/read-store.port.js';
 import { PositionWaiters } from './position-waiters.js';
-import type { ProjectionHandle, ProjectionsPort } from './projections.js';
+import type { CommittedChange, ProjectionHandle, ProjectionsPort } from './projections.js';
 import type { FromProjections, ProjectionsThreadData, ToProjections } from './projections-thread.protocol.js';
 
 /** How long after an unexpected stop of the thread it is started again. */
@@ -10,7 +9,7 @@ const RESTART_DELAY_MS = 1000;
 
 class RemoteRunner implements ProjectionHandle {
   readonly progress: PositionWaiters;
-  private listeners = new Set<(writes: WriteOperation[]) => void>();
+  private listeners = new Set<(changes: readonly CommittedChange[]) => void>();
 
   constructor(
     name: string,
@@ -30,7 +29,7 @@ class RemoteRunner implements ProjectionHandle {
     return this.progress.waitFor(position, timeoutMs);
   }
 
-  onCommitted(listener: (writes: WriteOperation[]) => void): () => void {
+  onCommitted(listener: (changes: readonly CommittedChange[]) => void): () => void {
     if (this.listeners.size === 0) this.listen();
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -40,8 +39,8 @@ class RemoteRunner implements ProjectionHandle {
     return this.listeners.size > 0;
   }
 
-  committed(writes: WriteOperation[]): void {
-    for (const listener of this.listeners) listener(writes);
+  committed(changes: readonly CommittedChange[]): void {
+    for (const listener of this.listeners) listener(changes);
   }
 }
 
@@ -166,7 +165,7 @@ export class ProjectionsOnThread implements ProjectionsPort {
     switch (message.type) {
       case 'progress':
         for (const [name, position] of Object.entries(message.positions)) this.runner(name).progress.reach(position);
-        for (const { name, writes } of message.commits) this.runner(name).committed(writes);
+        for (const { name, changes } of message.commits) this.runner(name).committed(changes);
         return;
       case 'failed':
         return this.runner(message.name).progress.fail(remoteError(message.error));

@@ -1,4 +1,4 @@
-import type { WriteOperation } from '../platform/read-store/read-store.port.js';
+import type { CommittedChange } from './projections.js';
 
 /** Where the projections' thread finds the stores (workerData). */
 export interface ProjectionsThreadData {
@@ -13,7 +13,7 @@ export type ToProjections =
   | { type: 'wake' }
   /** Someone here waits for this projection to reach `position`: read new events and commit the batch holding it at once. */
   | { type: 'hurry'; name: string; position: bigint }
-  /** Send the writes of this projection's commits along with its progress (someone listens to them). */
+  /** Send what this projection's commits changed along with its progress (someone listens to them). */
   | { type: 'listen'; name: string }
   | { type: 'rebuild'; id: number; names: readonly string[] | null }
   | { type: 'stop'; id: number };
@@ -21,8 +21,8 @@ export type ToProjections =
 /** The projections' thread to the app's. */
 export type FromProjections =
   | { type: 'started'; positions: Record<string, bigint | null> }
-  /** Batches accounted for since the last message: each projection's position, and the listened-to writes. */
-  | { type: 'progress'; positions: Record<string, bigint>; commits: Array<{ name: string; writes: WriteOperation[] }> }
+  /** Batches accounted for since the last message: each projection's position, and the listened-to changes. */
+  | { type: 'progress'; positions: Record<string, bigint>; commits: Array<{ name: string; changes: CommittedChange[] }> }
   | { type: 'failed'; name: string; error: { name: string; message: string } }
   /** `positions`: after a rebuild, where the rebuilt projections stand now (they started again from nothing). */
   | { type: 'done'; id: number; error?: { name: string; message: string }; positions?: Record<string, bigint | null> };

@@ -11,13 +11,33 @@ import { ProjectionRunner, type ProjectionRunnerOptions } from './projection-run
  */
 export const PROJECTION_BATCH_WINDOW_MS = 50;
 
+/**
+ * What a commit changed, for listeners that push live updates: which documents, not their content (a
+ * listener reads what it pushes from the read store, which holds the committed version).
+ */
+export interface CommittedChange {
+  collection: string;
+  id: string;
+  kind: 'upsert' | 'delete';
+  /** The upsert's revision (the position of the event that last changed the document); null for a delete. */
+  revision: bigint | null;
+}
+
+export function changesOf(writes: readonly WriteOperation[]): CommittedChange[] {
+  return writes.map((write) =>
+    write.kind === 'upsert'
+      ? { collection: write.collection, id: write.document.id, kind: 'upsert', revision: write.revision }
+      : { collection: write.collection, id: write.id, kind: 'delete', revision: null },
+  );
+}
+
 /** One read model as its readers see it: how far it is, read-your-writes waits, and its commits. */
 export interface ProjectionHandle {
   /** Position of the last event it has accounted for; null before the first. */
   readonly position: bigint | null;
   waitFor(position: bigint, timeoutMs?: number): Promise<void>;
-  /** Called after each commit with the writes it made, e.g. to push live updates. */
-  onCommitted(listener: (writes: WriteOperation[]) => void): () => void;
+  /** Called after each commit with what it changed, e.g. to push live updates. */
+  onCommitted(listener: (changes: readonly CommittedChange[]) => void): () => void;
 }
 
 /** The process's read models, wherever their projections run (this thread, or a thread of their own). */

@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { SqliteEventStore } from '../platform/event-store/sqlite-event-store.js';
-import type { WriteOperation } from '../platform/read-store/read-store.port.js';
 import { SqliteReadStore } from '../platform/read-store/sqlite-read-store.js';
+import { changesOf, type CommittedChange } from './projections.js';
 import { allProjections } from './all-projections.js';
 import { Projections } from './projections.js';
 import type { FromProjections, ProjectionsThreadData, ToProjections } from './projections-thread.protocol.js';
@@ -23,7 +23,7 @@ const asError = (error: unknown) => {
 // Progress goes out at most once a turn of this thread's loop, however many batches it holds.
 const listened = new Set<string>();
 let positions: Record<string, bigint> = {};
-let commits: Array<{ name: string; writes: WriteOperation[] }> = [];
+let commits: Array<{ name: string; changes: CommittedChange[] }> = [];
 let flushing = false;
 const flush = () => {
   flushing = false;
@@ -36,7 +36,7 @@ for (const projection of allProjections) {
   projections.runner(name).observe({
     processed(position, writes) {
       positions[name] = position;
-      if (writes.length > 0 && listened.has(name)) commits.push({ name, writes });
+      if (writes.length > 0 && listened.has(name)) commits.push({ name, changes: changesOf(writes) });
       if (!flushing) {
         flushing = true;
         setImmediate(flush);

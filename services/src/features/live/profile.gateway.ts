@@ -30,10 +30,10 @@ export class ProfileGateway implements OnGatewayInit, OnGatewayConnection, OnMod
   ) {}
 
   afterInit(): void {
-    this.stopListening = this.projections.runner('user-profile').onCommitted((writes) => {
-      for (const write of writes) {
-        if (write.collection !== readModelCollections.userProfiles || write.kind !== 'upsert') continue;
-        void this.push(write.document.id, write.revision);
+    this.stopListening = this.projections.runner('user-profile').onCommitted((changes) => {
+      for (const change of changes) {
+        if (change.collection !== readModelCollections.userProfiles || change.kind !== 'upsert' || change.revision === null) continue;
+        void this.push(change.id, change.revision);
       }
     });
   }
