@@ -15,6 +15,8 @@ import { type Clock, scaledClock } from '../platform/time/clock.js';
 import type { ProjectionsPort } from '../projections/projections.js';
 import { CommandExecutor } from './command-executor.js';
 import { openBus, openEventStore, openProjections, openReadStore } from './stores.js';
+import { announceCommits } from '../projections/commit-notices.js';
+import { allProjections } from '../projections/all-projections.js';
 import { Metrics } from '../platform/metrics/metrics.js';
 import { CLOCK, METRICS, APP_CONFIG, DECISION_CONTEXT, MESSAGE_BUS, EVENT_STORE, IMAGERY, LOCAL_IMAGES, MAP_CATALOG, PROJECTIONS, READ_STORE } from './tokens.js';
 
@@ -28,6 +30,7 @@ const RELAY = Symbol('RELAY');
 @Injectable()
 class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('platform');
+  private stopAnnouncing: (() => void) | null = null;
 
   constructor(
     @Inject(EVENT_STORE) private readonly events: EventStore,
@@ -42,7 +45,10 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
 
   async onApplicationBootstrap(): Promise<void> {
     const { roles } = this.config;
-    if (roles.has('projector')) await this.projections.start();
+    // Without the projector role, `projections` follows the projector's checkpoints and notices instead.
+    await this.projections.start();
+    // On the full stack the projector announces commits for the web replicas' pushes.
+    if (roles.has('projector') && this.config.stores.bus.kind === 'kafka') this.stopAnnouncing = announceCommits(this.projections, allProjections.map(({ name }) => name), this.bus, this.logger);
     if (roles.has('relay')) await this.relay.start();
     // The first start makes the preset maps (a few seconds); the app answers once the default map plays.
     if (roles.has('projector')) await seedPresetMaps(this.executor, this.events, this.projections);
@@ -50,6 +56,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopAnnouncing?.();
     if (this.config.roles.has('relay')) await this.relay.stop();
     await this.bus.close();
     await this.projections.stop();
@@ -76,8 +83,8 @@ export class PlatformModule {
         { provide: READ_STORE, useFactory: () => openReadStore(config) },
         {
           provide: PROJECTIONS,
-          useFactory: (events: EventStore, reads: ReadStore) => openProjections(config, events, reads),
-          inject: [EVENT_STORE, READ_STORE],
+          useFactory: (events: EventStore, reads: ReadStore, bus: MessageBus) => openProjections(config, events, reads, bus),
+          inject: [EVENT_STORE, READ_STORE, MESSAGE_BUS],
         },
         { provide: CLOCK, useValue: scaledClock(config.clockSpeed) },
         { provide: METRICS, useFactory: () => new Metrics() },

@@ -40,10 +40,11 @@ export async function openBus(config: AppConfig): Promise<MessageBus> {
 /**
  * The projections: on their own thread over the SQLite files when both stores are embedded; otherwise
  * in this process, each read model following the event store's `$all` subscription into the read store.
- * A process without the projector role only watches the checkpoints the projector writes.
+ * A process without the projector role watches the checkpoints the projector writes, and hears its commit
+ * notices through the bus.
  */
-export function openProjections(config: AppConfig, events: EventStore, reads: ReadStore): ProjectionsPort {
-  if (!config.roles.has('projector')) return new ReadStoreProjections(reads, allProjections.map((projection) => projection.name));
+export function openProjections(config: AppConfig, events: EventStore, reads: ReadStore, bus: MessageBus): ProjectionsPort {
+  if (!config.roles.has('projector')) return new ReadStoreProjections(reads, allProjections.map((projection) => projection.name), bus);
   if (events instanceof SqliteEventStore && config.stores.readStore.kind === 'sqlite') {
     return openEmbeddedProjections({ events, eventsFile: eventsFileIn(config), reads, readsFile: readsFileIn(config) });
   }

@@ -69,6 +69,8 @@ describe('loadConfig', () => {
   it('runs every role unless told which', () => {
     expect([...loadConfig({}, defaults).roles]).toEqual(['api', 'gateway', 'projector', 'relay', 'process-manager', 'identity']);
     expect([...loadConfig({ ROLES: 'projector,relay' }, defaults).roles]).toEqual(['projector', 'relay']);
+    // Web replicas without the projector hear its commits through Kafka.
+    expect([...loadConfig({ ROLES: 'api,gateway', KAFKA_BROKERS: 'kafka:9092' }, defaults).roles]).toEqual(['api', 'gateway']);
     const oidc = { IDENTITY_MODE: 'oidc', OIDC_ISSUER: 'https://id.example.org', OIDC_JWKS_URL: 'https://id.example.org/jwks', OIDC_AUDIENCE: 'globetrail' };
     expect(loadConfig(oidc, defaults).roles.has('identity')).toBe(false);
   });

@@ -145,7 +145,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     imagery: { online: onlineImagery(e), cacheMaxBytes: e.IMAGERY_CACHE_MB * 1024 * 1024 },
     mapAdmins: new Set(e.MAP_ADMINS?.split(',') ?? []),
     onlineMapStyleAttribution: e.MAP_STYLE_ATTRIBUTION,
-    roles: rolesOf(e.ROLES, e.IDENTITY_MODE),
+    roles: rolesOf(e.ROLES, e.IDENTITY_MODE, e.KAFKA_BROKERS !== undefined),
     stores: {
       eventStore: e.EVENTSTORE_URL ? { kind: 'kurrentdb', url: e.EVENTSTORE_URL } : { kind: 'sqlite' },
       readStore: e.MONGO_URL ? { kind: 'mongodb', url: e.MONGO_URL, database: e.MONGO_DATABASE } : { kind: 'sqlite' },
@@ -173,15 +173,15 @@ function onlineImagery(e: Env): ImageryConfig['online'] {
 }
 
 /**
- * The roles a process runs. In this version the web roles push read-model commits to sockets (the lobby,
- * profiles) as their own projections make them, so `api` and `gateway` run with `projector`.
+ * The roles a process runs. The gateways push read-model commits (the lobby, profiles): made by the
+ * projector in the same process, or announced by it through Kafka.
  */
-function rolesOf(text: string, identityMode: Env['IDENTITY_MODE']): ReadonlySet<Role> {
+function rolesOf(text: string, identityMode: Env['IDENTITY_MODE'], kafka: boolean): ReadonlySet<Role> {
   // `all` holds the built-in accounts only when they are the identity in use.
   const all = ROLE_NAMES.filter((role) => role !== 'identity' || identityMode === 'embedded');
   const roles = new Set<Role>(text === 'all' ? all : (text.split(',') as Role[]));
-  if ((roles.has('api') || roles.has('gateway')) && !roles.has('projector')) {
-    throw new ConfigError('ROLES', `runs api and gateway with projector: their pushes follow the read models' commits in the same process (got ${JSON.stringify(text)})`);
+  if ((roles.has('api') || roles.has('gateway')) && !roles.has('projector') && !kafka) {
+    throw new ConfigError('ROLES', `runs api and gateway with projector, or hears the projector's commits through Kafka (KAFKA_BROKERS) (got ${JSON.stringify(text)})`);
   }
   if (roles.has('identity') && identityMode !== 'embedded') {
     throw new ConfigError('ROLES', 'runs identity (the built-in accounts) with IDENTITY_MODE=embedded');

@@ -23,6 +23,8 @@
 export const topics = {
   /** Every appended event, keyed by stream id, as `RelayedEvent` (event-relay.ts), its type in the `type` header. */
   events: 'events',
+  /** Each read model's commits as the projector announces them, keyed by read model (commit-notices.ts). */
+  readModelCommits: 'read-model-commits',
 } as const;
 
 /** Kafka's rule for topic names; adapters refuse other names so no topic works in one and not another. */
