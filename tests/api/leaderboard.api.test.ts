@@ -1,6 +1,6 @@
 import type { LeaderboardMe, LeaderboardPage, PlaceGuessResponse, ProfileChanges, StartSoloGameResponse, UserStats } from '@globetrail/contracts';
 import { leaderboardSortValues } from '@globetrail/contracts';
-import { playRounds, submissionFor } from '../support/play.js';
+import { playRounds, submitScore } from '../support/play.js';
 import { anonymousPlayer, type Player, signedUpPlayer, startTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -11,7 +11,7 @@ let guest: Player;
 async function scoreOn(player: Player, mapId: string, guess = { lat: 46, lng: 2 }): Promise<number> {
   const game = (await t.http.post('/solo').set('Authorization', player.token).send({ mapId }).expect(201)).body as StartSoloGameResponse;
   const { result } = (await t.http.post(`/solo/${game.gameId}/guess`).set('Authorization', player.token).send({ roundIndex: 0, guess }).expect(200)).body as PlaceGuessResponse;
-  await t.http.post('/score/submit').set('Authorization', player.token).send(submissionFor({ gameId: game.gameId, mapId, result })).expect(200);
+  await submitScore(t, player, { gameId: game.gameId, mapId, result });
   return result.points;
 }
 
@@ -69,7 +69,7 @@ describe('GET /user/userstats/{id}/{t}/{g} and /user/profile/changed', () => {
     const cy = await signedUpPlayer(t, 'Cy');
     // One game of two rounds: its pictures differ, so both can be scored.
     const [first, second] = await playRounds(t, cy, [{ lat: 46, lng: 2 }, { lat: 35, lng: 139 }], 'world');
-    for (const played of [first!, second!]) await t.http.post('/score/submit').set('Authorization', cy.token).send(submissionFor(played)).expect(200);
+    for (const played of [first!, second!]) await submitScore(t, cy, played);
     const total = first!.result.points + second!.result.points;
     const stats = (await t.http.get(`/user/userstats/${cy.profile.uid}`).expect(200)).body as UserStats;
     expect(stats).toMatchObject({ uid: cy.profile.uid, name: 'Cy', t: 'all', g: 'g', games: 2, points: total, averagePoints: Math.round(total / 2), tier: 'bronze' });

@@ -9,7 +9,7 @@ import { Projections } from '../../services/src/projections/projections.js';
 import { generatedMap, servingOnline } from '../support/generator.js';
 import { startStandIn } from '../support/imagery-stand-ins.js';
 import { LiveClient } from '../support/live-client.js';
-import { playRounds, submissionFor } from '../support/play.js';
+import { playRounds, submitScore } from '../support/play.js';
 import { anonymousPlayer, signedUpPlayer, startTestApp, type TestApp } from '../support/test-app.js';
 
 describe('rebuilding every projection from position 0', () => {
@@ -54,7 +54,7 @@ async function playEverything(t: TestApp): Promise<void> {
   const players = [await signedUpPlayer(t, 'Ada'), await signedUpPlayer(t, 'Bo'), await anonymousPlayer(t)];
   for (const player of players) {
     for (const played of await playRounds(t, player, [{ lat: 0, lng: 0 }, { lat: 20, lng: 30 }])) {
-      if (!player.profile.isAnonymous) await t.http.post('/score/submit').set('Authorization', player.token).send(submissionFor(played)).expect(200);
+      if (!player.profile.isAnonymous) await submitScore(t, player, played);
     }
   }
   const upgraded = await t.http.post('/auth/signup').set('Authorization', players[2]!.token).send({ name: 'Cy', email: `cy-${Date.now()}@example.org`, password: 'secret1' }).expect(201);

@@ -1,6 +1,6 @@
 import type { PlaceGuessResponse, StartSoloGameResponse } from '@globetrail/contracts';
 import { type E2E, openPage, openSignedIn, startE2E } from '../support/e2e.js';
-import { playRounds, submissionFor } from '../support/play.js';
+import { playRounds, submissionFor, submitScore } from '../support/play.js';
 import { type Player, signedUpPlayer } from '../support/test-app.js';
 
 let e2e: E2E;
@@ -26,7 +26,7 @@ describe('the leaderboards in Chromium', () => {
     const { targetCountryCode } = await scoreOn(ada, 'country-fr');
     // Bo's two rounds are one world game's: its pictures differ, so both are scored.
     for (const played of await playRounds(e2e.t, bo, [{ lat: 46, lng: 2 }, { lat: 35, lng: 139 }], 'world')) {
-      await e2e.t.http.post('/score/submit').set('Authorization', bo.token).send(submissionFor(played)).expect(200);
+      await submitScore(e2e.t, bo, played);
     }
 
     const { page, context, errors } = await openSignedIn(e2e, ada);

@@ -1,4 +1,4 @@
-import { buildScoreSubmission, isGuessed, type LatLng, type PlaceGuessResponse, type RoundResult, type ScoreSubmissionInput, type StartSoloGameResponse } from '@globetrail/contracts';
+import { buildScoreSubmission, isGuessed, type LatLng, type PlaceGuessResponse, type RoundResult, type ScoreSubmissionInput, type StartSoloGameResponse, type UserProfileView } from '@globetrail/contracts';
 import type { Player, TestApp } from './test-app.js';
 
 /** Plays one round of a fresh solo game with the given guess and returns its server-scored result. */
@@ -30,4 +30,15 @@ export function submissionFor(played: { gameId: string; mapId: string; result: R
   const { result } = played;
   if (!isGuessed(result)) throw new Error(`round ${result.roundIndex} of ${played.gameId} has no guess to submit`);
   return buildScoreSubmission({ ...played, result }, { currentCountryStreak: streakBefore, bestCountryStreak: streakBefore });
+}
+
+/**
+ * Submits a played round's score as the client does: the payload's country streak continues the player's
+ * streak so far (from their profile), so a player's second round in the same country still adds up.
+ */
+export async function submitScore(t: TestApp, player: Player, played: { gameId: string; mapId: string; result: RoundResult }): Promise<void> {
+  const profile = (await t.http.get('/user/profile').set('Authorization', player.token).expect(200)).body as UserProfileView;
+  if (!isGuessed(played.result)) throw new Error(`round ${played.result.roundIndex} of ${played.gameId} has no guess to submit`);
+  const payload = buildScoreSubmission({ ...played, result: played.result }, { currentCountryStreak: profile.currentCountryStreak, bestCountryStreak: profile.bestCountryStreak });
+  await t.http.post('/score/submit').set('Authorization', player.token).send(payload).expect(200);
 }
