@@ -35,6 +35,7 @@ describe('loadConfig', () => {
     ['KAFKA_PARTITIONS', { KAFKA_PARTITIONS: '0' }],
     ['ROLES', { ROLES: 'api,worker' }],
     ['LOG_FORMAT', { LOG_FORMAT: 'xml' }],
+    ['MOVE_TOKEN_KEY', { MOVE_TOKEN_KEY: 'too-short' }],
     ['ROLES', { ROLES: 'identity', IDENTITY_MODE: 'oidc', OIDC_ISSUER: 'https://id.example.org', OIDC_JWKS_URL: 'https://id.example.org/jwks', OIDC_AUDIENCE: 'globetrail' }],
     ['ROLES', { ROLES: 'api, gateway' }],
     ['ROLES', { ROLES: 'api,gateway' }],
@@ -64,6 +65,12 @@ describe('loadConfig', () => {
     // `auto` never picks Google: its rounds are unranked, so it is an explicit choice.
     expect(loadConfig({ GOOGLE_MAPS_API_KEY: key }, defaults).imagery.online).toEqual({ provider: 'panoramax', url: 'https://api.panoramax.xyz' });
     expect(loadConfig({ GOOGLE_MAPS_API_KEY: key, MAPILLARY_TOKEN: 'MLY|1|a' }, defaults).imagery.online).toMatchObject({ provider: 'mapillary' });
+  });
+
+  it('takes a move token key shared by replicas, or leaves it to the data directory', () => {
+    expect(loadConfig({}, defaults).moveTokenKey).toBeNull();
+    const key = Buffer.alloc(32, 7);
+    expect(loadConfig({ MOVE_TOKEN_KEY: key.toString('base64url') }, defaults).moveTokenKey).toEqual(key);
   });
 
   it('runs every role unless told which', () => {

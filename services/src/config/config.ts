@@ -45,6 +45,10 @@ const envSchema = z.object({
     .string()
     .regex(/^[^,\s:]+:\d+(,[^,\s:]+:\d+)*$/, 'is a comma-separated list of host:port, without spaces')
     .optional(),
+  MOVE_TOKEN_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'is 32 random bytes in base64url (openssl rand -base64 32 | tr "+/" "-_" | tr -d "=")')
+    .optional(),
   ROLES: z
     .string()
     .regex(/^(all|((api|gateway|projector|relay|process-manager|identity)(,(api|gateway|projector|relay|process-manager|identity))*))$/, 'is "all" or a comma-separated list of api, gateway, projector, relay, process-manager, identity')
@@ -56,7 +60,7 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 
 /** Credentials: a message about a bad one must not quote it (messages end up in logs). */
-const SECRET_VARIABLES: ReadonlySet<string> = new Set(['MAPILLARY_TOKEN', 'GOOGLE_MAPS_API_KEY', 'GOOGLE_MAPS_BROWSER_KEY', 'EVENTSTORE_URL', 'MONGO_URL']);
+const SECRET_VARIABLES: ReadonlySet<string> = new Set(['MAPILLARY_TOKEN', 'GOOGLE_MAPS_API_KEY', 'GOOGLE_MAPS_BROWSER_KEY', 'EVENTSTORE_URL', 'MONGO_URL', 'MOVE_TOKEN_KEY']);
 
 export interface AppConfig {
   port: number;
@@ -83,6 +87,11 @@ export interface AppConfig {
   stores: StoresConfig;
   /** What this process runs (docs/operations.md); `npm start` runs them all. */
   roles: ReadonlySet<Role>;
+  /**
+   * The secret move tokens are sealed with, shared by every web replica (MOVE_TOKEN_KEY); null: the one in
+   * `DATA_DIR/pano-token-key.json`, made on first start.
+   */
+  moveTokenKey: Buffer | null;
 }
 
 export const ROLE_NAMES = ['api', 'gateway', 'projector', 'relay', 'process-manager', 'identity'] as const;
@@ -146,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     mapAdmins: new Set(e.MAP_ADMINS?.split(',') ?? []),
     onlineMapStyleAttribution: e.MAP_STYLE_ATTRIBUTION,
     roles: rolesOf(e.ROLES, e.IDENTITY_MODE, e.KAFKA_BROKERS !== undefined),
+    moveTokenKey: e.MOVE_TOKEN_KEY ? Buffer.from(e.MOVE_TOKEN_KEY, 'base64url') : null,
     stores: {
       eventStore: e.EVENTSTORE_URL ? { kind: 'kurrentdb', url: e.EVENTSTORE_URL } : { kind: 'sqlite' },
       readStore: e.MONGO_URL ? { kind: 'mongodb', url: e.MONGO_URL, database: e.MONGO_DATABASE } : { kind: 'sqlite' },

@@ -14,7 +14,7 @@ import { PanoramaPictures } from './panorama-pictures.js';
     {
       provide: PanoramaPictures,
       // Move tokens are sealed with a key kept in DATA_DIR, so moves offered before a restart still open.
-      useFactory: (reads: ReadStore, imagery: ImageryRegistry, config: AppConfig) => new PanoramaPictures(reads, imagery, MoveTokens.open(config.dataDir)),
+      useFactory: (reads: ReadStore, imagery: ImageryRegistry, config: AppConfig) => new PanoramaPictures(reads, imagery, MoveTokens.open(config.dataDir, config.moveTokenKey)),
       inject: [READ_STORE, IMAGERY, APP_CONFIG],
     },
   ],

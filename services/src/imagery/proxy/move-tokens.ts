@@ -43,9 +43,9 @@ export class MoveTokens {
     this.nonceKey = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'globetrail move token: nonce key', 32));
   }
 
-  /** With the secret in `<dataDir>/pano-token-key.json`, created on first use. */
-  static open(dataDir: string): MoveTokens {
-    return new MoveTokens(loadOrCreateMoveTokenKey(dataDir));
+  /** With the secret given (MOVE_TOKEN_KEY, shared by replicas), or the one in `<dataDir>/pano-token-key.json`, created on first use. */
+  static open(dataDir: string, secret: Buffer | null = null): MoveTokens {
+    return new MoveTokens(secret ?? loadOrCreateMoveTokenKey(dataDir));
   }
 
   seal(picture: MovePicture): string {
