@@ -32,7 +32,8 @@ describe('ReadStoreProjections: the read models of a process without the project
     let done = false;
     const waiting = projections.waitFor(12n, ['user-profile', 'leaderboards']).then(() => (done = true));
     await reads.commit({ projection: 'user-profile', position: 12n, writes: [] });
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    // One read model there is not enough: the wait goes on while the other lags.
+    await projections.waitFor(12n, ['user-profile']);
     expect(done).toBe(false);
     await reads.commit({ projection: 'leaderboards', position: 15n, writes: [] });
     await waiting;
