@@ -58,3 +58,32 @@ describe('roles and health checks', () => {
     expect(after).toContain('globetrail_process_cpu_seconds_total');
   });
 });
+
+describe('api and gateway apart', () => {
+  let api: TestApp;
+  let gateway: TestApp;
+  beforeAll(async () => {
+    // Each holds the projector here: with the embedded stores there is no Kafka to hear commits through.
+    [api, gateway] = await Promise.all([startTestApp({ env: { ROLES: 'api,projector,identity' } }), startTestApp({ env: { ROLES: 'gateway,projector,identity' } })]);
+  });
+  afterAll(async () => {
+    await Promise.all([api.close(), gateway.close()]);
+  });
+
+  it('the api role serves HTTP calls and the client, and no sockets', async () => {
+    const player = await anonymousPlayer(api);
+    await api.http.post('/solo').set('Authorization', player.token).send({}).expect(201);
+    await api.http.get('/arena/nplayers').expect(200);
+    await api.http.get('/').expect(200);
+    await api.http.get('/socket.io/?EIO=4&transport=polling').expect(404);
+  });
+
+  it('the gateway role serves sockets, and no HTTP calls of the game', async () => {
+    const session = (await gateway.http.post('/auth/anonymous').expect(201)).body as { idToken: string };
+    const client = await LiveClient.connect(gateway, { token: session.idToken });
+    expect(client.socket.connected).toBe(true);
+    client.socket.disconnect();
+    await gateway.http.post('/solo').set('Authorization', session.idToken).send({}).expect(404);
+    await gateway.http.get('/').expect(404);
+  });
+});

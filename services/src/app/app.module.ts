@@ -32,7 +32,8 @@ export class AppModule {
     // The identity role serves the built-in accounts (/auth/*) on their own, so web replicas can verify
     // its tokens by its JWKS (IDENTITY_MODE=oidc) and scale out.
     const web = config.roles.has('api') || config.roles.has('gateway');
-    const webModules = web ? [SoloModule, UsersModule, ScoreModule, LeaderboardModule, PanoramaModule, ClientAppModule, LiveModule, GamesModule, ArenaModule, GeneratorModule, ImageMapsModule, MapsModule, ChallengesModule] : [];
+    const apiModules = config.roles.has('api') ? [SoloModule, UsersModule, ScoreModule, LeaderboardModule, PanoramaModule, ClientAppModule, GamesModule, ArenaModule, GeneratorModule, ImageMapsModule, MapsModule, ChallengesModule] : [];
+    const webModules = [...apiModules, ...(config.roles.has('gateway') ? [LiveModule] : [])];
     const identityModules = [...(web || config.roles.has('identity') ? [identity] : []), ...(config.roles.has('identity') ? [AccountsModule] : [])];
     return {
       module: AppModule,

@@ -28,8 +28,7 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
   app.set('etag', false);
   app.set('x-powered-by', false);
   app.enableShutdownHooks();
-  const web = config.roles.has('api') || config.roles.has('gateway');
-  if (web) app.useWebSocketAdapter(new AuthenticatedIoAdapter(app));
+  if (config.roles.has('gateway')) app.useWebSocketAdapter(new AuthenticatedIoAdapter(app));
 
   const openApi = new DocumentBuilder()
     .setTitle('GlobeTrail API')
@@ -39,8 +38,8 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
     .build();
   SwaggerModule.setup('docs', app, () => SwaggerModule.createDocument(app, openApi), { jsonDocumentUrl: 'docs/openapi.json' });
 
-  // Processes without a web role (projector, relay, process managers) answer their health checks only.
-  if (web) serveClient(app, config.clientDist);
+  // The api role serves the client too; other roles answer their own calls and health checks only.
+  if (config.roles.has('api')) serveClient(app, config.clientDist);
   await app.init();
   return app;
 }

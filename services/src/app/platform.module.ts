@@ -18,7 +18,7 @@ import { openBus, openEventStore, openProjections, openReadStore } from './store
 import { announceCommits } from '../projections/commit-notices.js';
 import { allProjections } from '../projections/all-projections.js';
 import { Metrics } from '../platform/metrics/metrics.js';
-import { CLOCK, METRICS, APP_CONFIG, DECISION_CONTEXT, MESSAGE_BUS, EVENT_STORE, IMAGERY, LOCAL_IMAGES, MAP_CATALOG, PROJECTIONS, READ_STORE } from './tokens.js';
+import { CLOCK, METRICS, PRESENCE_BUS, APP_CONFIG, DECISION_CONTEXT, MESSAGE_BUS, EVENT_STORE, IMAGERY, LOCAL_IMAGES, MAP_CATALOG, PROJECTIONS, READ_STORE } from './tokens.js';
 
 
 const RELAY = Symbol('RELAY');
@@ -88,6 +88,8 @@ export class PlatformModule {
         },
         { provide: CLOCK, useValue: scaledClock(config.clockSpeed) },
         { provide: METRICS, useFactory: () => new Metrics() },
+        // Replicas of the full stack share who is in the lobby and the arena; one process needs nobody.
+        { provide: PRESENCE_BUS, useFactory: (bus: MessageBus) => (config.stores.bus.kind === 'kafka' ? bus : null), inject: [MESSAGE_BUS] },
         { provide: MESSAGE_BUS, useFactory: () => openBus(config) },
         {
           provide: RELAY,
@@ -101,7 +103,7 @@ export class PlatformModule {
         CommandExecutor,
         PlatformLifecycle,
       ],
-      exports: [APP_CONFIG, CLOCK, METRICS, EVENT_STORE, READ_STORE, PROJECTIONS, IMAGERY, LOCAL_IMAGES, MAP_CATALOG, MESSAGE_BUS, CommandExecutor],
+      exports: [APP_CONFIG, CLOCK, METRICS, PRESENCE_BUS, EVENT_STORE, READ_STORE, PROJECTIONS, IMAGERY, LOCAL_IMAGES, MAP_CATALOG, MESSAGE_BUS, CommandExecutor],
     };
   }
 }

@@ -13,3 +13,6 @@ export const LOCAL_IMAGES = Symbol('LOCAL_IMAGES');
 
 /** The process's Prometheus metrics (platform/metrics/metrics.ts). */
 export const METRICS = Symbol('METRICS');
+
+/** The bus replicas share live presence on (lobby and arena counters); absent when there is one process. */
+export const PRESENCE_BUS = Symbol('PRESENCE_BUS');

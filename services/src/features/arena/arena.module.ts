@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { LiveModule } from '../live/live.module.js';
+import { LiveCountersModule } from '../live/live-counters.module.js';
 import { ArenaController } from './arena.controller.js';
 
-@Module({ imports: [LiveModule], controllers: [ArenaController] })
+@Module({ imports: [LiveCountersModule], controllers: [ArenaController] })
 export class ArenaModule {}

@@ -24,9 +24,14 @@ export class RoomPresence {
   }
 
   count(room: string, now: number): number {
-    let count = 0;
-    for (const presence of this.rooms.get(room)?.values() ?? []) if (this.isPresent(presence, now)) count += 1;
-    return count;
+    return this.present(room, now).length;
+  }
+
+  /** The players counted in a room now. */
+  present(room: string, now: number): string[] {
+    const present: string[] = [];
+    for (const [uid, presence] of this.rooms.get(room) ?? []) if (this.isPresent(presence, now)) present.push(uid);
+    return present;
   }
 
   /** Forgets members gone for longer than the window; true when a count may have changed. */
