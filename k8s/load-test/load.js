@@ -6,9 +6,10 @@ import { check, fail } from 'k6';
 import { Rate, Trend } from 'k6/metrics';
 import { Duellist } from './socketio.js';
 
-const BASE = __ENV.BASE_URL || 'http://web.globetrail.svc.cluster.local';
+const BASE = __ENV.BASE_URL || 'http://api.globetrail.svc.cluster.local';
 const AUTH_BASE = __ENV.AUTH_URL || 'http://identity.globetrail.svc.cluster.local';
-const SOCKET_URL = `${BASE.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`;
+const GATEWAY_BASE = __ENV.GATEWAY_URL || 'http://gateway.globetrail.svc.cluster.local';
+const SOCKET_URL = `${GATEWAY_BASE.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`;
 const SOLO_VUS = Number(__ENV.SOLO_VUS || 50);
 // Duels pair players: an even number.
 const DUEL_VUS = 2 * Math.ceil(Number(__ENV.DUEL_VUS || 20) / 2);

@@ -49,7 +49,7 @@ describe('k8s/', () => {
       if (manifest.kind !== 'Namespace') expect({ file, namespace: manifest.metadata.namespace }).toEqual({ file, namespace: 'globetrail' });
     }
     // The schemas bite: a port given as text is refused.
-    const web = structuredClone(find('Deployment', 'web')!);
+    const web = structuredClone(find('Deployment', 'api')!);
     (podSpec(web).containers[0] as unknown as { ports: Array<{ containerPort: unknown }> }).ports[0]!.containerPort = 'http';
     const Deployment = await modelOf(web);
     expect(catchError(() => new Deployment(web).validate())).toMatch(/containerPort/);
@@ -88,20 +88,23 @@ describe('k8s/', () => {
     expect([...roles].sort()).toEqual([...ROLE_NAMES].sort());
   });
 
-  it('scales the web role (API and gateway) out on the identity role’s tokens, and keeps WebSockets working through the Ingress', () => {
-    const autoscaler = find('HorizontalPodAutoscaler', 'web')!;
-    expect(autoscaler.spec).toMatchObject({ scaleTargetRef: { kind: 'Deployment', name: 'web' }, minReplicas: 2 });
-    expect((autoscaler.spec as { maxReplicas: number }).maxReplicas).toBeGreaterThan(2);
-    const [web] = podSpec(find('Deployment', 'web')!).containers;
-    const env = Object.fromEntries((web!.env ?? []).map(({ name, value }) => [name, value]));
-    expect(env).toMatchObject({ IDENTITY_MODE: 'oidc', OIDC_ISSUER: 'globetrail-embedded', OIDC_AUDIENCE: 'globetrail' });
-    // The JWKS the web role trusts is the identity Service's.
+  it('scales the api and gateway roles out with autoscalers, on the identity role’s tokens, and keeps WebSockets working through the Ingress', () => {
     const identityService = find('Service', 'identity')!;
-    expect(new URL(env.OIDC_JWKS_URL!).hostname).toBe(`${identityService.metadata.name}.globetrail.svc.cluster.local`);
+    for (const role of ['api', 'gateway']) {
+      const autoscaler = find('HorizontalPodAutoscaler', role)!;
+      expect(autoscaler.spec).toMatchObject({ scaleTargetRef: { kind: 'Deployment', name: role }, minReplicas: 2 });
+      expect((autoscaler.spec as { maxReplicas: number }).maxReplicas).toBeGreaterThan(2);
+      const [container] = podSpec(find('Deployment', role)!).containers;
+      const env = Object.fromEntries((container!.env ?? []).map(({ name, value }) => [name, value]));
+      expect(env).toMatchObject({ ROLES: role, IDENTITY_MODE: 'oidc', OIDC_ISSUER: 'globetrail-embedded', OIDC_AUDIENCE: 'globetrail' });
+      // The JWKS they trust is the identity Service's.
+      expect(new URL(env.OIDC_JWKS_URL!).hostname).toBe(`${identityService.metadata.name}.globetrail.svc.cluster.local`);
+      expect(find('Service', role)).toBeDefined();
+    }
     const ingress = find('Ingress', 'globetrail')!;
     expect(ingress.metadata.annotations).toMatchObject({ 'nginx.ingress.kubernetes.io/affinity': 'cookie', 'nginx.ingress.kubernetes.io/proxy-read-timeout': '3600' });
     const paths = (ingress.spec as { rules: Array<{ http: { paths: Array<{ path: string; backend: { service: { name: string } } }> } }> }).rules[0]!.http.paths;
-    expect(paths.map(({ path, backend }) => [path, backend.service.name])).toEqual([['/auth', 'identity'], ['/', 'web']]);
+    expect(paths.map(({ path, backend }) => [path, backend.service.name])).toEqual([['/auth', 'identity'], ['/socket.io', 'gateway'], ['/', 'api']]);
   });
 
   it('has a bounded load-test Job whose k6 scripts parse and set pass/fail thresholds on solo rounds and duels', () => {
