@@ -24,7 +24,7 @@ export const CHECKPOINTS = 'read_checkpoints';
 export interface MongoReadStoreOptions {
   /** e.g. `mongodb://mongo:27017/?replicaSet=rs0` */
   url: string;
-  /** The database; defaults to the one named in the URL, else `globetrail`. */
+  /** The database (MONGO_DATABASE); default `globetrail`. */
   database?: string;
 }
 
@@ -39,7 +39,7 @@ export class MongoReadStore implements ReadStore {
   static async connect({ url, database }: MongoReadStoreOptions): Promise<MongoReadStore> {
     const client = new MongoClient(url, { retryWrites: true });
     await client.connect();
-    return new MongoReadStore(client, client.db(database ?? (client.options.dbName || 'globetrail')));
+    return new MongoReadStore(client, client.db(database ?? 'globetrail'));
   }
 
   async get<T extends Document>(collection: string, id: string): Promise<T | null> {
