@@ -1,0 +1,10 @@
+import { ConfigError } from '../config/config.js';
+import { runOps, UsageError } from './ops.js';
+
+// `npm run ops -- <command>`: exit 0 done, 1 failed, 2 a usage or configuration error.
+try {
+  process.exitCode = await runOps(process.argv.slice(2), process.env, (text) => console.log(text));
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exitCode = error instanceof ConfigError || error instanceof UsageError ? 2 : 1;
+}

@@ -1,0 +1,109 @@
+import { appendFileSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DomainEvent } from '@globetrail/contracts';
+import type { RecordedEvent } from '../platform/event-store/event-store.port.js';
+import { ProjectionRunner } from '../projections/projection-runner.js';
+import { scoreSubmitted, userCreated, userRegistered } from '../projections/testing/events.js';
+import { tempStores } from '../projections/testing/stores.js';
+import { userProfileProjection } from '../projections/user-profile/user-profile.projection.js';
+import { EXPORT_PAGE, exportLog, importLog, verifyChecksum } from './event-log-file.js';
+import { runOps, UsageError } from './ops.js';
+import { formatStatus, projectionStatus } from './projection-status.js';
+
+type Stores = ReturnType<typeof tempStores>;
+
+/** Some players' histories: more events than one export page, over many streams. */
+async function history(stores: Stores): Promise<void> {
+  for (let i = 0; i < 120; i++) {
+    const events: DomainEvent[] = [userCreated(`p${i}`, true), userRegistered(`p${i}`, `Player ${i}`)];
+    for (let round = 0; round < 8; round++) events.push(scoreSubmitted(`p${i}`, 100 * round + i, { gameId: `g-${i}-${round}` }));
+    await stores.append(`user-p${i}`, events);
+  }
+}
+
+const comparable = (events: RecordedEvent[]) => events.map(({ id, streamId, type, revision, data, metadata }) => ({ id, streamId, type, revision, data, metadata: { ...metadata, importedCreatedAt: undefined } }));
+
+async function project(stores: Stores): Promise<unknown[]> {
+  const runner = new ProjectionRunner(userProfileProjection, stores.events, stores.reads);
+  await runner.start();
+  const [head] = await stores.events.readAll({ direction: 'backwards', maxCount: 1 });
+  await runner.waitFor(head!.position);
+  await runner.stop();
+  return stores.reads.list('user_profiles', { sort: [['id', 'asc']] });
+}
+
+describe('the operator CLI on real SQLite files', () => {
+  let source: Stores;
+  let target: Stores;
+  beforeEach(async () => {
+    [source, target] = [tempStores(), tempStores()];
+    await history(source);
+  });
+  afterEach(async () => {
+    await Promise.all([source.close(), target.close()]);
+  });
+
+  it('export → import into an empty store gives the same log and the same read models; importing again adds nothing', async () => {
+    const file = join(source.dir, 'log.jsonl');
+    const exported = await exportLog(source.events, file);
+    const all = await source.events.readAll();
+    expect(exported).toMatchObject({ events: all.length, lastPosition: all.at(-1)!.position });
+    expect(all.length).toBeGreaterThan(EXPORT_PAGE);
+    expect(await verifyChecksum(file)).toBe(exported.sha256);
+
+    const imported = await importLog(target.events, file);
+    expect(imported.events).toBe(all.length);
+    expect(imported.appends).toBeLessThan(all.length);
+    const copy = await target.events.readAll();
+    expect(comparable(copy)).toEqual(comparable(all));
+    // Each event's original creation time comes along.
+    expect(copy[0]!.metadata.importedCreatedAt).toBe(all[0]!.createdAt.toISOString());
+    expect(await project(target)).toEqual(await project(source));
+
+    await importLog(target.events, file);
+    expect((await target.events.readAll()).length).toBe(all.length);
+  });
+
+  it('resumes an export cut short mid-line and ends with the checksum of a whole one', async () => {
+    const whole = await exportLog(source.events, join(source.dir, 'whole.jsonl'));
+    const file = join(source.dir, 'cut.jsonl');
+    const text = readFileSync(join(source.dir, 'whole.jsonl'), 'utf8');
+    writeFileSync(file, text.slice(0, Math.floor(text.length / 2)));
+    const resumed = await exportLog(source.events, file, { resume: true });
+    expect(resumed).toMatchObject({ events: whole.events, sha256: whole.sha256 });
+    expect(readFileSync(file, 'utf8')).toBe(text);
+  });
+
+  it('refuses to import a file that changed since its export, or whose export did not complete', async () => {
+    const file = join(source.dir, 'log.jsonl');
+    await exportLog(source.events, file);
+    appendFileSync(file, '{"tampered":true}\n');
+    await expect(importLog(target.events, file)).rejects.toThrow(/SHA-256 .* differs/);
+    truncateSync(`${file}.sha256`, 0);
+    writeFileSync(join(source.dir, 'other.jsonl'), '');
+    await expect(importLog(target.events, join(source.dir, 'other.jsonl'))).rejects.toThrow(/other\.jsonl\.sha256 is missing/);
+    expect(await target.events.readAll()).toEqual([]);
+  });
+
+  it('reports each read model’s checkpoint, lag and documents', async () => {
+    const before = await projectionStatus(source.events, source.reads, [userProfileProjection]);
+    const head = (await source.events.readAll({ direction: 'backwards', maxCount: 1 }))[0]!.position;
+    expect(before).toEqual([{ name: 'user-profile', checkpoint: null, lag: head + 1n, documents: 0 }]);
+    await project(source);
+    const after = await projectionStatus(source.events, source.reads, [userProfileProjection]);
+    expect(after).toEqual([{ name: 'user-profile', checkpoint: head, lag: 0n, documents: 120 }]);
+    expect(formatStatus(after)).toMatch(/^read model\s+checkpoint\s+lag\s+documents\nuser-profile\s+\d+\s+0\s+120$/);
+  });
+
+  it('runs from its command line: projections on DATA_DIR, help, and usage errors', async () => {
+    const printed: string[] = [];
+    expect(await runOps(['--help'], {}, (text) => printed.push(text))).toBe(0);
+    expect(printed.join('\n')).toMatch(/npm run ops -- <command>/);
+    expect(await runOps(['projections'], { DATA_DIR: source.dir }, (text) => printed.push(text))).toBe(0);
+    expect(printed.at(-1)).toMatch(/^read model\s+checkpoint\s+lag\s+documents\nuser-profile\s+—\s+\d+\s+0\n/);
+    await expect(runOps(['projections'], { DATA_DIR: join(target.dir, 'nowhere') }, () => {})).rejects.toThrow(/no event store at .*nowhere/);
+    await expect(runOps(['frobnicate'], { DATA_DIR: source.dir }, () => {})).rejects.toThrow(UsageError);
+    await expect(runOps(['export'], { DATA_DIR: source.dir }, () => {})).rejects.toThrow(/export needs a file/);
+    await expect(runOps(['projections', '--colour'], { DATA_DIR: source.dir }, () => {})).rejects.toThrow(UsageError);
+  });
+});

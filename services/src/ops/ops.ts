@@ -1,0 +1,72 @@
+import 'reflect-metadata';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config/config.js';
+import { existsSync } from 'node:fs';
+import { eventsFileIn, openEventStore, openReadStore } from '../app/stores.js';
+import { allProjections } from '../projections/all-projections.js';
+import { exportLog, importLog } from './event-log-file.js';
+import { formatStatus, projectionStatus } from './projection-status.js';
+
+const HELP = `npm run ops -- <command> [options]
+
+Works on the stores the configuration names: DATA_DIR's SQLite files by default, or EVENTSTORE_URL and
+MONGO_URL (see README, Configuration). "projections" and "export" work while the game runs; import into
+a stopped game's store, or an empty one.
+
+Commands:
+  projections              each read model's checkpoint, lag behind the event store and document count
+  export <file>            the event log as JSON lines, with <file>.sha256 when complete
+         --resume          carry on an export that stopped, after the last whole line in <file>
+  import <file>            append an export's events to this store (checksum verified first; safe to re-run)
+  --help                   this text
+`;
+
+export async function runOps(argv: readonly string[], env: Record<string, string | undefined>, print: (text: string) => void): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], allowPositionals: true, options: { help: { type: 'boolean' }, resume: { type: 'boolean' } } });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n\n${HELP}`);
+  }
+  const { values, positionals } = parsed;
+  const [command, argument] = positionals;
+  if (values.help || !command) {
+    print(HELP);
+    return command || values.help ? 0 : 2;
+  }
+  const config = loadConfig(env, { clientDist: '', releaseId: 'ops' });
+  // Reading an event store that is not there would make an empty one; an import may start one.
+  if (command !== 'import' && config.stores.eventStore.kind === 'sqlite' && !existsSync(eventsFileIn(config))) {
+    throw new UsageError(`no event store at ${eventsFileIn(config)}: set DATA_DIR to the game's data directory, or EVENTSTORE_URL`);
+  }
+  const events = openEventStore(config);
+  const reads = await openReadStore(config);
+  try {
+    switch (command) {
+      case 'projections':
+        print(formatStatus(await projectionStatus(events, reads, allProjections)));
+        return 0;
+      case 'export': {
+        if (!argument) throw new UsageError('export needs a file: npm run ops -- export <file>');
+        const summary = await exportLog(events, argument, { resume: values.resume ?? false, onProgress: (count) => print(`exported ${count.toLocaleString('en')} events…`) });
+        print(`${summary.events.toLocaleString('en')} events in ${summary.file} (last position ${summary.lastPosition ?? 'none'}); SHA-256 ${summary.sha256} in ${summary.file}.sha256`);
+        return 0;
+      }
+      case 'import': {
+        if (!argument) throw new UsageError('import needs a file: npm run ops -- import <file>');
+        const summary = await importLog(events, argument, { onProgress: (count) => print(`imported ${count.toLocaleString('en')} events…`) });
+        print(`${summary.events.toLocaleString('en')} events imported in ${summary.appends.toLocaleString('en')} appends; the read models catch up when the projector runs`);
+        return 0;
+      }
+      default:
+        throw new UsageError(`unknown command "${command}"\n\n${HELP}`);
+    }
+  } finally {
+    await events.close();
+    await reads.close();
+  }
+}
+
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}

@@ -1,0 +1,31 @@
+import type { EventStore } from '../platform/event-store/event-store.port.js';
+import type { ReadStore } from '../platform/read-store/read-store.port.js';
+import type { Projection } from '../projections/projection.js';
+
+export interface ProjectionStatus {
+  name: string;
+  /** Position of the last event the read model accounts for; null before its first commit. */
+  checkpoint: bigint | null;
+  /** The event store's last position minus the checkpoint (0 when caught up). */
+  lag: bigint;
+  documents: number;
+}
+
+/** Each read model's checkpoint, lag behind the event store, and document count (`npm run ops -- projections`). */
+export async function projectionStatus(events: EventStore, reads: ReadStore, projections: readonly Projection[]): Promise<ProjectionStatus[]> {
+  const [head] = await events.readAll({ direction: 'backwards', maxCount: 1 });
+  return Promise.all(
+    projections.map(async ({ name, collections }) => {
+      const checkpoint = await reads.checkpoint(name);
+      const counts = await Promise.all(collections.map((collection) => reads.count(collection)));
+      const lag = head ? head.position - (checkpoint ?? -1n) : 0n;
+      return { name, checkpoint, lag: lag > 0n ? lag : 0n, documents: counts.reduce((sum, count) => sum + count, 0) };
+    }),
+  );
+}
+
+export function formatStatus(rows: readonly ProjectionStatus[]): string {
+  const table = [['read model', 'checkpoint', 'lag', 'documents'], ...rows.map((row) => [row.name, row.checkpoint?.toString() ?? '—', row.lag.toString(), row.documents.toLocaleString('en')])];
+  const widths = table[0]!.map((_, column) => Math.max(...table.map((cells) => cells[column]!.length)));
+  return table.map((cells) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ')).join('\n');
+}
