@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { conventionsOf } from '../countries.js';
 import { SAMPLE_PLACES, samplePlace } from '../sample-places.js';
@@ -46,6 +47,8 @@ const place = (key: string) => {
 };
 
 describe('a rendered sample panorama', () => {
+  // Painting a 2048×1024 scene takes about a second; on a busy 2-core machine, several.
+  jest.setTimeout(30_000);
   it('is a 2048×1024 JPEG with no APP1 (EXIF/XMP) or comment segment that could say where it is', async () => {
     const jpeg = await renderSamplePanorama(place('jp-biei'));
     const image = await loadImage(jpeg);
