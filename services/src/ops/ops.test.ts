@@ -9,6 +9,8 @@ import { userProfileProjection } from '../projections/user-profile/user-profile.
 import { EXPORT_PAGE, exportLog, importLog, verifyChecksum } from './event-log-file.js';
 import { runOps, UsageError } from './ops.js';
 import { formatStatus, projectionStatus } from './projection-status.js';
+import { formatReport, verifyReadModels } from './verify.js';
+import type { Document } from '../platform/read-store/read-store.port.js';
 
 type Stores = ReturnType<typeof tempStores>;
 
@@ -93,6 +95,33 @@ describe('the operator CLI on real SQLite files', () => {
     const after = await projectionStatus(source.events, source.reads, [userProfileProjection]);
     expect(after).toEqual([{ name: 'user-profile', checkpoint: head, lag: 0n, documents: 120 }]);
     expect(formatStatus(after)).toMatch(/^read model\s+checkpoint\s+lag\s+documents\nuser-profile\s+\d+\s+0\s+120$/);
+  });
+
+  it('verify finds the live read models the same as a rebuild, then finds a planted difference', async () => {
+    await project(source);
+    const same = await verifyReadModels(source.events, source.reads, [userProfileProjection]);
+    expect(same.differences).toEqual([]);
+    expect(same.compared).toBe(120);
+    expect(formatReport(same)).toMatch(/120 documents compared: the live read models are the same$/);
+
+    // An operator's stray write: one player's points changed, another's profile gone, a stranger added.
+    const p3 = (await source.reads.get<Document>('user_profiles', 'p3'))!;
+    await source.reads.commit({
+      projection: 'planted',
+      position: 1n,
+      writes: [
+        { kind: 'upsert', collection: 'user_profiles', document: { ...p3, points: 999_999 }, revision: 2n ** 62n },
+        { kind: 'delete', collection: 'user_profiles', id: 'p7' },
+        { kind: 'upsert', collection: 'user_profiles', document: { ...p3, id: 'stranger' }, revision: 1n },
+      ],
+    });
+    const planted = await verifyReadModels(source.events, source.reads, [userProfileProjection]);
+    expect(planted.differences).toEqual([
+      { collection: 'user_profiles', id: 'p3', kind: 'different', fields: ['points'] },
+      { collection: 'user_profiles', id: 'p7', kind: 'missing', fields: [] },
+      { collection: 'user_profiles', id: 'stranger', kind: 'extra', fields: [] },
+    ]);
+    expect(formatReport(planted)).toContain('user_profiles/p3: points differ');
   });
 
   it('runs from its command line: projections on DATA_DIR, help, and usage errors', async () => {

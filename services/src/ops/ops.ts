@@ -6,6 +6,7 @@ import { eventsFileIn, openEventStore, openReadStore } from '../app/stores.js';
 import { allProjections } from '../projections/all-projections.js';
 import { exportLog, importLog } from './event-log-file.js';
 import { formatStatus, projectionStatus } from './projection-status.js';
+import { formatReport, verifyReadModels } from './verify.js';
 
 const HELP = `npm run ops -- <command> [options]
 
@@ -18,6 +19,8 @@ Commands:
   export <file>            the event log as JSON lines, with <file>.sha256 when complete
          --resume          carry on an export that stopped, after the last whole line in <file>
   import <file>            append an export's events to this store (checksum verified first; safe to re-run)
+  verify                   rebuild every read model into a scratch store and compare it with the live one;
+                           prints the differences, exits 1 when there is any (run on a stopped or caught-up game)
   --help                   this text
 `;
 
@@ -57,6 +60,11 @@ export async function runOps(argv: readonly string[], env: Record<string, string
         const summary = await importLog(events, argument, { onProgress: (count) => print(`imported ${count.toLocaleString('en')} events…`) });
         print(`${summary.events.toLocaleString('en')} events imported in ${summary.appends.toLocaleString('en')} appends; the read models catch up when the projector runs`);
         return 0;
+      }
+      case 'verify': {
+        const report = await verifyReadModels(events, reads, allProjections);
+        print(formatReport(report));
+        return report.differences.length === 0 ? 0 : 1;
       }
       default:
         throw new UsageError(`unknown command "${command}"\n\n${HELP}`);

@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { EventStore } from '../platform/event-store/event-store.port.js';
+import type { Document, ReadStore } from '../platform/read-store/read-store.port.js';
+import { SqliteReadStore } from '../platform/read-store/sqlite-read-store.js';
+import type { Projection } from '../projections/projection.js';
+import { Projections } from '../projections/projections.js';
+
+export interface Difference {
+  collection: string;
+  id: string;
+  kind: 'missing' | 'extra' | 'different';
+  /** For a different document: the top-level fields whose values differ. */
+  fields: string[];
+}
+
+export interface VerifyReport {
+  /** The event store's last position the rebuild went to. */
+  position: bigint | null;
+  compared: number;
+  differences: Difference[];
+}
+
+/**
+ * `npm run ops -- verify`: rebuilds every read model from the first event into a scratch store and compares
+ * it, document by document, with the live one. Run it on a stopped game or one whose read models have
+ * caught up (`projections` shows no lag): it compares as of the event store's last event.
+ */
+export async function verifyReadModels(events: EventStore, live: ReadStore, projections: readonly Projection[]): Promise<VerifyReport> {
+  const dir = mkdtempSync(join(tmpdir(), 'globetrail-verify-'));
+  const scratch = SqliteReadStore.open(join(dir, 'read-models.sqlite'));
+  const rebuild = new Projections(projections, events, scratch);
+  try {
+    const [head] = await events.readAll({ direction: 'backwards', maxCount: 1 });
+    await rebuild.start();
+    if (head) await rebuild.waitFor(head.position);
+    await rebuild.stop();
+    const differences: Difference[] = [];
+    let compared = 0;
+    for (const collection of new Set(projections.flatMap((projection) => projection.collections))) {
+      const everything = { sort: [['id', 'asc']] as Array<[string, 'asc']> };
+      const [expected, actual] = await Promise.all([scratch.list(collection, everything), live.list(collection, everything)]);
+      compared += Math.max(expected.length, actual.length);
+      differences.push(...compare(collection, expected, actual));
+    }
+    return { position: head?.position ?? null, compared, differences };
+  } finally {
+    await scratch.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The differences between the rebuilt documents and the live ones of one collection. */
+export function compare(collection: string, rebuilt: readonly Document[], live: readonly Document[]): Difference[] {
+  const liveById = new Map(live.map((document) => [document.id, document]));
+  const differences: Difference[] = [];
+  for (const document of rebuilt) {
+    const found = liveById.get(document.id);
+    liveById.delete(document.id);
+    if (!found) {
+      differences.push({ collection, id: document.id, kind: 'missing', fields: [] });
+      continue;
+    }
+    const fields = [...new Set([...Object.keys(document), ...Object.keys(found)])].filter((field) => JSON.stringify(document[field]) !== JSON.stringify(found[field]));
+    if (fields.length > 0) differences.push({ collection, id: document.id, kind: 'different', fields: fields.sort() });
+  }
+  for (const id of liveById.keys()) differences.push({ collection, id, kind: 'extra', fields: [] });
+  return differences;
+}
+
+export function formatReport(report: VerifyReport, shown = 20): string {
+  const head = `rebuilt every read model to position ${report.position ?? 'none'}; ${report.compared.toLocaleString('en')} documents compared`;
+  if (report.differences.length === 0) return `${head}: the live read models are the same`;
+  const lines = report.differences.slice(0, shown).map(({ collection, id, kind, fields }) =>
+    kind === 'different' ? `  ${collection}/${id}: ${fields.join(', ')} differ` : kind === 'missing' ? `  ${collection}/${id}: missing from the live read model` : `  ${collection}/${id}: in the live read model only`,
+  );
+  const more = report.differences.length > shown ? [`  … and ${report.differences.length - shown} more`] : [];
+  return [`${head}: ${report.differences.length} differences`, ...lines, ...more].join('\n');
+}
