@@ -27,6 +27,6 @@ export class MetricsController {
       const lag = head ? head.position - (checkpoint ?? -1n) : 0n;
       this.metrics.projectionLag.set({ projection: name }, Number(lag > 0n ? lag : 0n));
     }
-    return this.metrics.registry.metrics();
+    return this.metrics.text();
   }
 }

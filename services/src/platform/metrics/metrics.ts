@@ -46,7 +46,21 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  constructor(options: { processMetrics?: boolean } = {}) {
-    if (options.processMetrics ?? true) collectDefaultMetrics({ register: this.registry, prefix: 'globetrail_' });
+  /** Prometheus' text format: this app's metrics and the process's (CPU, memory, event loop, GC). */
+  text(): Promise<string> {
+    return Registry.merge([this.registry, processRegistry()]).metrics();
   }
+}
+
+/**
+ * The process's own figures, collected once per process: an app made twice in one process (tests) must
+ * not start a second set of event-loop and GC observers.
+ */
+let processMetrics: Registry | null = null;
+function processRegistry(): Registry {
+  if (!processMetrics) {
+    processMetrics = new Registry();
+    collectDefaultMetrics({ register: processMetrics, prefix: 'globetrail_' });
+  }
+  return processMetrics;
 }
