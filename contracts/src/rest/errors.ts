@@ -17,6 +17,7 @@ export const errorCodes = [
   'not_found',
   'conflict',
   'anonymous_not_allowed',
+  'not_an_operator',
   'score_mismatch',
   'already_submitted',
   'unranked_imagery',

@@ -18,6 +18,7 @@ import { UsersModule } from '../features/users/users.module.js';
 import { IdentityModule } from '../identity/identity.module.js';
 import { AccountsModule } from '../features/accounts/accounts.module.js';
 import { HealthModule } from '../features/health/health.module.js';
+import { OperationsModule } from '../features/operations/operations.module.js';
 import { PlatformModule } from './platform.module.js';
 
 @Module({})
@@ -32,7 +33,7 @@ export class AppModule {
     // The identity role serves the built-in accounts (/auth/*) on their own, so web replicas can verify
     // its tokens by its JWKS (IDENTITY_MODE=oidc) and scale out.
     const web = config.roles.has('api') || config.roles.has('gateway');
-    const apiModules = config.roles.has('api') ? [SoloModule, UsersModule, ScoreModule, LeaderboardModule, PanoramaModule, ClientAppModule, GamesModule, ArenaModule, GeneratorModule, ImageMapsModule, MapsModule, ChallengesModule] : [];
+    const apiModules = config.roles.has('api') ? [SoloModule, UsersModule, ScoreModule, LeaderboardModule, PanoramaModule, ClientAppModule, GamesModule, ArenaModule, GeneratorModule, ImageMapsModule, MapsModule, ChallengesModule, OperationsModule] : [];
     const webModules = [...apiModules, ...(config.roles.has('gateway') ? [LiveModule] : [])];
     const identityModules = [...(web || config.roles.has('identity') ? [identity] : []), ...(config.roles.has('identity') ? [AccountsModule] : [])];
     return {

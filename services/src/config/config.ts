@@ -36,6 +36,10 @@ const envSchema = z.object({
     .string()
     .regex(/^[^,\s]+(,[^,\s]+)*$/, 'is a comma-separated list of user ids, without spaces')
     .optional(),
+  OPERATORS: z
+    .string()
+    .regex(/^[^,\s]+(,[^,\s]+)*$/, 'is a comma-separated list of user ids, without spaces')
+    .optional(),
   MAP_STYLE_ATTRIBUTION: z.string().min(1).max(500).default('© OpenStreetMap contributors'),
   // The production stack (docs/operations.md): each set variable swaps one embedded adapter for its engine.
   EVENTSTORE_URL: z.string().regex(/^(kurrentdb|kurrent|kdb|esdb)(\+discover)?:\/\/\S+$/, 'is a KurrentDB connection string (kurrentdb://host:2113?tls=false)').optional(),
@@ -81,6 +85,8 @@ export interface AppConfig {
   imagery: ImageryConfig;
   /** User ids that may delete any player's map (moderation); SPEC §6 leaves map admins to us. */
   mapAdmins: ReadonlySet<string>;
+  /** Signed-up player ids allowed the operator calls (`/ops/*`). */
+  operators: ReadonlySet<string>;
   /** The attribution `GET /map/googleapis/tile` gives for the online style (MAP_STYLE_URL), when one is set. */
   onlineMapStyleAttribution: string;
   /** Which engine stands behind each port: the embedded ones unless a URL says otherwise. */
@@ -153,6 +159,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     spectatorDelayPhases: e.SPECTATOR_DELAY_PHASES,
     imagery: { online: onlineImagery(e), cacheMaxBytes: e.IMAGERY_CACHE_MB * 1024 * 1024 },
     mapAdmins: new Set(e.MAP_ADMINS?.split(',') ?? []),
+    operators: new Set(e.OPERATORS?.split(',') ?? []),
     onlineMapStyleAttribution: e.MAP_STYLE_ATTRIBUTION,
     roles: rolesOf(e.ROLES, e.IDENTITY_MODE, e.KAFKA_BROKERS !== undefined),
     moveTokenKey: e.MOVE_TOKEN_KEY ? Buffer.from(e.MOVE_TOKEN_KEY, 'base64url') : null,
