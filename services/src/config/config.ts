@@ -5,6 +5,9 @@ import { z } from 'zod';
  * Every environment variable the process reads, validated once at boot. Unknown variables are
  * ignored; a bad value stops the process with a message naming the variable.
  */
+export const ROLE_NAMES = ['api', 'gateway', 'projector', 'relay', 'process-manager', 'identity'] as const;
+export type Role = (typeof ROLE_NAMES)[number];
+
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalUrl = z.url().optional();
 
@@ -55,7 +58,7 @@ const envSchema = z.object({
     .optional(),
   ROLES: z
     .string()
-    .regex(/^(all|((api|gateway|projector|relay|process-manager|identity)(,(api|gateway|projector|relay|process-manager|identity))*))$/, 'is "all" or a comma-separated list of api, gateway, projector, relay, process-manager, identity')
+    .refine((text) => text === 'all' || text.split(',').every((role) => (ROLE_NAMES as readonly string[]).includes(role)), `is "all" or a comma-separated list of ${ROLE_NAMES.join(', ')}`)
     .default('all'),
   KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(1000).default(12),
   KAFKA_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(7).default(1),
@@ -100,8 +103,6 @@ export interface AppConfig {
   moveTokenKey: Buffer | null;
 }
 
-export const ROLE_NAMES = ['api', 'gateway', 'projector', 'relay', 'process-manager', 'identity'] as const;
-export type Role = (typeof ROLE_NAMES)[number];
 
 export interface StoresConfig {
   eventStore: { kind: 'sqlite' } | { kind: 'kurrentdb'; url: string };
