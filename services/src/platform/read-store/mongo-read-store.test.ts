@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Long } from 'mongodb';
 import { readStoreContract } from './read-store.contract.js';
-import { aboveFilter, bulkOperations, fromStored, MongoReadStore, mongoFilter, mongoIndex, mongoSort, planCommit, REVISION, toStored } from './mongo-read-store.js';
+import { aboveFilter, bulkOperations, fromStored, MongoReadStore, mongoFilter, mongoIndex, mongoSort, planCommit, prepareWrites, REVISION, toStored } from './mongo-read-store.js';
 
 const MONGO_URL = process.env.MONGO_URL;
 
@@ -45,24 +45,24 @@ describe('MongoReadStore without a server', () => {
 
     it('keeps only upserts newer than the stored revision, or than one written earlier in the batch', () => {
       const stored = new Map([['players/ana', 5n]]);
-      expect(summary(planCommit([upsert('ana', 5n, 20), upsert('ana', 4n, 30)], stored))).toEqual([]);
-      expect(summary(planCommit([upsert('ana', 6n, 40), upsert('ana', 6n, 50)], stored))).toEqual(['ana=40']);
-      expect(summary(planCommit([upsert('bo', 1n, 1), upsert('bo', 2n, 2)], stored))).toEqual(['bo=2']);
+      expect(summary(planCommit(prepareWrites([upsert('ana', 5n, 20), upsert('ana', 4n, 30)]), stored))).toEqual([]);
+      expect(summary(planCommit(prepareWrites([upsert('ana', 6n, 40), upsert('ana', 6n, 50)]), stored))).toEqual(['ana=40']);
+      expect(summary(planCommit(prepareWrites([upsert('bo', 1n, 1), upsert('bo', 2n, 2)]), stored))).toEqual(['bo=2']);
     });
 
     it('applies a batch in order: a delete forgets the revision, so a later upsert recreates the document', () => {
       const stored = new Map([['players/ana', 3n]]);
-      expect(summary(planCommit([remove('ana'), remove('bo')], stored))).toEqual(['-ana', '-bo']);
-      expect(summary(planCommit([remove('ana'), upsert('ana', 1n, 7)], stored))).toEqual(['ana=7']);
-      expect(summary(planCommit([upsert('bo', 1n), remove('bo')], new Map()))).toEqual(['-bo']);
+      expect(summary(planCommit(prepareWrites([remove('ana'), remove('bo')]), stored))).toEqual(['-ana', '-bo']);
+      expect(summary(planCommit(prepareWrites([remove('ana'), upsert('ana', 1n, 7)]), stored))).toEqual(['ana=7']);
+      expect(summary(planCommit(prepareWrites([upsert('bo', 1n), remove('bo')]), new Map()))).toEqual(['-bo']);
     });
 
     it('checks every write before any is sent', () => {
-      expect(() => planCommit([upsert('ana', 1n), { kind: 'upsert', collection: 'players', document: { id: 'bo', n: 1n as unknown as number }, revision: 1n }], new Map())).toThrow(/players\/bo/);
+      expect(() => prepareWrites([upsert('ana', 1n), { kind: 'upsert', collection: 'players', document: { id: 'bo', n: 1n as unknown as number }, revision: 1n }])).toThrow(/players\/bo/);
     });
 
     it('becomes one ordered bulk write per collection', () => {
-      const planned = planCommit([upsert('ana', 1n), { kind: 'delete', collection: 'games', id: 'g1' }, upsert('bo', 1n)], new Map());
+      const planned = planCommit(prepareWrites([upsert('ana', 1n), { kind: 'delete', collection: 'games', id: 'g1' }, upsert('bo', 1n)]), new Map());
       const bulk = bulkOperations(planned);
       expect([...bulk.keys()]).toEqual(['players', 'games']);
       expect(bulk.get('players')!.map((operation) => Object.keys(operation)[0])).toEqual(['replaceOne', 'replaceOne']);

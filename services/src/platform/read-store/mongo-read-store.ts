@@ -73,13 +73,13 @@ export class MongoReadStore implements ReadStore {
   }
 
   async commit(batch: CommitBatch): Promise<boolean> {
-    // Every write is checked before the transaction starts: a bad batch fails having touched nothing.
-    planCommit(batch.writes, new Map());
+    // Every write is checked and converted before the transaction starts: a bad batch touches nothing.
+    const prepared = prepareWrites(batch.writes);
     const session = this.client.startSession();
     try {
       let applied = false;
       await session.withTransaction(async () => {
-        applied = await this.commitIn(session, batch);
+        applied = await this.commitIn(session, batch.projection, batch.position, prepared);
       });
       return applied;
     } finally {
@@ -111,26 +111,24 @@ export class MongoReadStore implements ReadStore {
     await this.client.close();
   }
 
-  private async commitIn(session: ClientSession, batch: CommitBatch): Promise<boolean> {
+  private async commitIn(session: ClientSession, projection: string, position: bigint, prepared: PreparedWrite[]): Promise<boolean> {
     const checkpoints = this.db.collection<CheckpointDoc>(CHECKPOINTS);
-    const current = await checkpoints.findOne({ _id: batch.projection }, { session, useBigInt64: true });
-    if (current && BigInt(current.position as unknown as bigint) >= batch.position) return false;
+    const current = await checkpoints.findOne({ _id: projection }, { session, useBigInt64: true });
+    if (current && BigInt(current.position as unknown as bigint) >= position) return false;
 
-    const stored = await this.storedRevisions(session, batch.writes);
-    for (const [collection, operations] of bulkOperations(planCommit(batch.writes, stored))) {
+    const stored = await this.storedRevisions(session, prepared);
+    for (const [collection, operations] of bulkOperations(planCommit(prepared, stored))) {
       await this.db.collection<StoredDoc>(collection).bulkWrite(operations, { session, ordered: true });
     }
-    await checkpoints.replaceOne({ _id: batch.projection }, { position: Long.fromBigInt(batch.position) }, { session, upsert: true });
+    await checkpoints.replaceOne({ _id: projection }, { position: Long.fromBigInt(position) }, { session, upsert: true });
     return true;
   }
 
   /** The revisions the batch's documents are stored with now, by `collection/id`. */
-  private async storedRevisions(session: ClientSession, writes: WriteOperation[]): Promise<Map<string, bigint>> {
+  private async storedRevisions(session: ClientSession, prepared: PreparedWrite[]): Promise<Map<string, bigint>> {
     const ids = new Map<string, Set<string>>();
-    for (const write of writes) {
-      if (write.kind !== 'upsert') continue;
-      const collection = mongoCollection(write.collection);
-      ids.set(collection, (ids.get(collection) ?? new Set()).add(checkDocumentId(write.collection, write.document)));
+    for (const write of prepared) {
+      if (write.kind === 'upsert') ids.set(write.collection, (ids.get(write.collection) ?? new Set()).add(write.id));
     }
     const revisions = new Map<string, bigint>();
     for (const [collection, wanted] of ids) {
@@ -184,44 +182,51 @@ export function fromStored<T extends Document>(stored: MongoDocument): T {
   return { id: String(_id), ...fields } as T;
 }
 
+/** A batch's write, checked and in MongoDB's terms (collection name, `_id`, stored document). */
+export type PreparedWrite =
+  | { kind: 'upsert'; collection: string; id: string; document: StoredDoc; revision: bigint }
+  | { kind: 'delete'; collection: string; id: string };
+
 export type PlannedWrite = { kind: 'replace'; collection: string; id: string; document: StoredDoc } | { kind: 'delete'; collection: string; id: string };
 
-/**
- * What a batch leaves behind, document by document, in the order the batch first touched them: an upsert
- * counts only when its revision is newer than the one stored (or written earlier in the batch); a delete
- * removes the document and forgets its revision, so a later upsert of any revision recreates it.
- * Throws before anything is written if any write is invalid.
- */
-export function planCommit(writes: WriteOperation[], stored: ReadonlyMap<string, bigint>): PlannedWrite[] {
-  const revisions = new Map<string, bigint | null>(stored);
-  const outcome = new Map<string, PlannedWrite | null>();
-  for (const write of writes) {
+/** Checks and converts every write of a batch; throws, naming the document, before anything is sent. */
+export function prepareWrites(writes: readonly WriteOperation[]): PreparedWrite[] {
+  return writes.map((write): PreparedWrite => {
     switch (write.kind) {
-      case 'upsert': {
-        const collection = mongoCollection(write.collection);
-        const document = toStored(write.collection, write.document, write.revision);
-        const key = documentKey(collection, write.document.id);
-        const known = revisions.get(key) ?? null;
-        if (known !== null && write.revision <= known) {
-          if (!outcome.has(key)) outcome.set(key, null);
-          continue;
-        }
-        revisions.set(key, write.revision);
-        outcome.set(key, { kind: 'replace', collection, id: write.document.id, document });
-        break;
-      }
-      case 'delete': {
-        const collection = mongoCollection(write.collection);
-        const key = documentKey(collection, write.id);
-        revisions.set(key, null);
-        outcome.set(key, { kind: 'delete', collection, id: write.id });
-        break;
-      }
+      case 'upsert':
+        return { kind: 'upsert', collection: mongoCollection(write.collection), id: write.document.id, document: toStored(write.collection, write.document, write.revision), revision: write.revision };
+      case 'delete':
+        return { kind: 'delete', collection: mongoCollection(write.collection), id: write.id };
       default: {
         const unexpected: never = write;
         throw new TypeError(`read store: unknown write ${JSON.stringify(unexpected)}`);
       }
     }
+  });
+}
+
+/**
+ * What a batch leaves behind, document by document, in the order the batch first touched them: an upsert
+ * counts only when its revision is newer than the one stored (or written earlier in the batch); a delete
+ * removes the document and forgets its revision, so a later upsert of any revision recreates it.
+ */
+export function planCommit(prepared: readonly PreparedWrite[], stored: ReadonlyMap<string, bigint>): PlannedWrite[] {
+  const revisions = new Map<string, bigint | null>(stored);
+  const outcome = new Map<string, PlannedWrite | null>();
+  for (const write of prepared) {
+    const key = documentKey(write.collection, write.id);
+    if (write.kind === 'delete') {
+      revisions.set(key, null);
+      outcome.set(key, write);
+      continue;
+    }
+    const known = revisions.get(key) ?? null;
+    if (known !== null && write.revision <= known) {
+      if (!outcome.has(key)) outcome.set(key, null);
+      continue;
+    }
+    revisions.set(key, write.revision);
+    outcome.set(key, { kind: 'replace', collection: write.collection, id: write.id, document: write.document });
   }
   return [...outcome.values()].filter((write): write is PlannedWrite => write !== null);
 }
