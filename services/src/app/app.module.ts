@@ -35,7 +35,9 @@ export class AppModule {
     const web = config.roles.has('api') || config.roles.has('gateway');
     const apiModules = config.roles.has('api') ? [SoloModule, UsersModule, ScoreModule, LeaderboardModule, PanoramaModule, ClientAppModule, GamesModule, ArenaModule, GeneratorModule, ImageMapsModule, MapsModule, ChallengesModule, OperationsModule] : [];
     const webModules = [...apiModules, ...(config.roles.has('gateway') ? [LiveModule] : [])];
-    const identityModules = [...(web || config.roles.has('identity') ? [identity] : []), ...(config.roles.has('identity') ? [AccountsModule] : [])];
+    // With the api role in the same process, a deletion removes the account at once (users.handlers.ts);
+    // an identity role on its own hears of it through the bus.
+    const identityModules = [...(web || config.roles.has('identity') ? [identity] : []), ...(config.roles.has('identity') && !config.roles.has('api') ? [AccountsModule] : [])];
     return {
       module: AppModule,
       imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config), HealthModule, ...identityModules, ...webModules, ...(config.roles.has('process-manager') ? [ProcessManagersModule] : [])],

@@ -6,9 +6,9 @@ import type { BusSubscription, MessageBus } from '../../platform/bus/message-bus
 import { consumeEvents } from '../../process-managers/game-events.js';
 
 /**
- * The identity role's part in a player's deletion: when the web role records `UserDeleted`, the built-in
- * accounts forget that player's credentials and end their sessions. In one process the delete command
- * has already done it, and doing it again changes nothing.
+ * The identity role's part in a player's deletion when it runs without the api role: when the api role
+ * records `UserDeleted`, the built-in accounts forget that player's credentials and end their sessions.
+ * (With both roles in one process the delete command does it itself.)
  */
 @Injectable()
 export class AccountDeletions implements OnModuleInit, OnModuleDestroy {
