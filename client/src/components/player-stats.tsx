@@ -1,8 +1,9 @@
-import { type StatsGroup, statsGroupValues, type TimePeriod, timePeriodValues } from '@globetrail/contracts';
+import { type StatsGroup, statsGroupValues, type TimePeriod } from '@globetrail/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from './error-message';
+import { PeriodSelect } from './period-select';
 import { StatList } from './stat-list';
 import { useErrorMessage } from '../lib/api/use-error-message';
 import { useFormatters } from '../lib/format/use-formatters';
@@ -26,13 +27,7 @@ export function PlayerStats({ userId }: { userId: string }) {
         <h3 id={`${id}-title`}>{t('stats.title')}</h3>
         <label>
           <span className="visually-hidden">{t('leaderboard.filter.period')}</span>
-          <select className="select" value={period} onChange={(event) => setPeriod(event.target.value as TimePeriod)} data-testid="stats-period">
-            {timePeriodValues.map((value) => (
-              <option key={value} value={value}>
-                {t(`leaderboard.period.${value}`)}
-              </option>
-            ))}
-          </select>
+          <PeriodSelect value={period} onChange={setPeriod} testId="stats-period" />
         </label>
         <label>
           <span className="visually-hidden">{t('stats.groupLabel')}</span>

@@ -1,11 +1,12 @@
 import './leaderboard.css';
-import { coastalInlandValues, coverageValues, type LeaderboardEntry, type LeaderboardSort, leaderboardSortValues, roundSorts, timePeriodValues, urbanRuralValues } from '@globetrail/contracts';
+import { coastalInlandValues, coverageValues, type LeaderboardEntry, type LeaderboardSort, leaderboardSortValues, roundSorts, urbanRuralValues } from '@globetrail/contracts';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { CountrySelect } from '../../../components/country-select';
 import { ErrorMessage } from '../../../components/error-message';
 import { Pager } from '../../../components/pager';
+import { PeriodSelect } from '../../../components/period-select';
 import { TabList } from '../../../components/tab-list';
 import { TierBadge } from '../../../components/tier-badge';
 import { useErrorMessage } from '../../../lib/api/use-error-message';
@@ -114,13 +115,7 @@ function Filters({ pref, disabled, onChange }: { pref: FilterPref; disabled: boo
       <legend className="visually-hidden">{t('leaderboard.filtersLabel')}</legend>
       <label className="leaderboard-filter">
         <span>{t('leaderboard.filter.period')}</span>
-        <select className="select" value={pref.timePeriod} onChange={(event) => onChange({ timePeriod: event.target.value as FilterPref['timePeriod'] })} data-testid="filter-period">
-          {timePeriodValues.map((value) => (
-            <option key={value} value={value}>
-              {t(`leaderboard.period.${value}`)}
-            </option>
-          ))}
-        </select>
+        <PeriodSelect value={pref.timePeriod} onChange={(timePeriod) => onChange({ timePeriod })} testId="filter-period" />
       </label>
       <label className="leaderboard-filter" htmlFor={`${id}-country`}>
         <span>{t('leaderboard.filter.country')}</span>
