@@ -3,7 +3,8 @@ import { runOps, UsageError } from './ops.js';
 
 // `npm run ops -- <command>`: exit 0 done, 1 failed, 2 a usage or configuration error.
 try {
-  process.exitCode = await runOps(process.argv.slice(2), process.env, (text) => console.log(text));
+  const status = process.stderr.isTTY ? (text: string) => process.stderr.write(`\r\x1b[2K${text}`) : undefined;
+  process.exitCode = await runOps(process.argv.slice(2), process.env, (text) => console.log(text), status);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exitCode = error instanceof ConfigError || error instanceof UsageError ? 2 : 1;

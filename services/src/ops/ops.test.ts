@@ -11,6 +11,10 @@ import { runOps, UsageError } from './ops.js';
 import { formatStatus, projectionStatus } from './projection-status.js';
 import { formatReport, verifyReadModels } from './verify.js';
 import type { Document } from '../platform/read-store/read-store.port.js';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { openDatabase } from '../platform/sqlite/open-database.js';
+import { SqliteReadStore } from '../platform/read-store/sqlite-read-store.js';
+import { formatProgress, rebuildReadModels, type RebuildProgress } from './rebuild.js';
 
 type Stores = ReturnType<typeof tempStores>;
 
@@ -122,6 +126,71 @@ describe('the operator CLI on real SQLite files', () => {
       { collection: 'user_profiles', id: 'stranger', kind: 'extra', fields: [] },
     ]);
     expect(formatReport(planted)).toContain('user_profiles/p3: points differ');
+  });
+
+  it('rebuilds blue/green while the game reads and writes: no failed read, the fix served at once, the live projector follows', async () => {
+    const file = join(source.dir, 'reads.sqlite');
+    // The game: its live projector on one connection, its readers on another.
+    const live = new ProjectionRunner(userProfileProjection, source.events, source.reads);
+    await live.start();
+    const head = (await source.events.readAll({ direction: 'backwards', maxCount: 1 }))[0]!.position;
+    await live.waitFor(head);
+    const readers = SqliteReadStore.open(file);
+    const operator = SqliteReadStore.open(file);
+    // A bug once wrote p3's points wrong; the rebuild is to mend it.
+    const p3 = (await source.reads.get<Document>('user_profiles', 'p3'))!;
+    await source.reads.commit({ projection: 'planted', position: 1n, writes: [{ kind: 'upsert', collection: 'user_profiles', document: { ...p3, points: 999_999 }, revision: 2n ** 62n }] });
+
+    let reading = true;
+    const failures: string[] = [];
+    let reads = 0;
+    const readLoop = (async () => {
+      while (reading) {
+        try {
+          const p5 = await readers.get<Document>('user_profiles', 'p5');
+          const count = await readers.count('user_profiles');
+          if (!p5 || count < 120) failures.push(`read ${reads}: p5 ${p5 ? 'found' : 'missing'}, ${count} profiles`);
+        } catch (error) {
+          failures.push(String(error));
+        }
+        reads += 1;
+        await nextTurn();
+      }
+    })();
+    // Players keep playing during the rebuild.
+    const writeLoop = (async () => {
+      for (let i = 0; i < 20; i++) {
+        await source.append('user-p1', [scoreSubmitted('p1', 5000 + i, { gameId: `during-${i}` })]);
+        await nextTurn();
+      }
+    })();
+    const progress: RebuildProgress[] = [];
+    const results = await rebuildReadModels(source.events, operator, [userProfileProjection], { graceMs: 0, progressEveryMs: 1, onProgress: (p) => progress.push(p) });
+    await writeLoop;
+    reading = false;
+    await readLoop;
+
+    expect(failures).toEqual([]);
+    expect(reads).toBeGreaterThan(10);
+    expect(results).toEqual([{ name: 'user-profile', generation: 1, replaced: 0, position: expect.any(BigInt), documents: 120 }]);
+    expect(progress.at(-1)).toMatchObject({ building: [], switched: ['user-profile'], fraction: 1, etaSeconds: 0 });
+    expect(formatProgress(progress.at(-1)!)).toMatch(/^\[#{24}\] 100%  switching, 1 switched  [\d,]+ events\/s  ETA 0:00$/);
+    await expect(readers.generations('user-profile')).resolves.toEqual({ active: 1, building: null });
+    expect((await readers.get<Document>('user_profiles', 'p3'))!.points).toBe(p3.points);
+
+    // A game after the switch: the live projector, now on generation 1, shows it.
+    const appended = await source.append('user-p2', [scoreSubmitted('p2', 4242, { gameId: 'after' })]);
+    await live.waitFor(appended.position);
+    expect(live.generation).toBe(1);
+    const p2 = (await readers.get<Document>('user_profiles', 'p2'))!;
+    expect(p2.points).toBeGreaterThan(4242);
+    expect((await verifyReadModels(source.events, readers, [userProfileProjection])).differences).toEqual([]);
+    // Generation 0 is gone from the file.
+    const db = openDatabase(file);
+    expect(db.prepare("SELECT count(*) FROM read_documents WHERE collection = 'user_profiles'").pluck().get()).toBe(0);
+    db.close();
+    await live.stop();
+    await Promise.all([readers.close(), operator.close()]);
   });
 
   it('runs from its command line: projections on DATA_DIR, help, and usage errors', async () => {

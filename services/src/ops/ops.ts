@@ -7,6 +7,8 @@ import { allProjections } from '../projections/all-projections.js';
 import { exportLog, importLog } from './event-log-file.js';
 import { formatStatus, projectionStatus } from './projection-status.js';
 import { formatReport, verifyReadModels } from './verify.js';
+import { formatProgress, rebuildReadModels } from './rebuild.js';
+import type { Projection } from '../projections/projection.js';
 
 const HELP = `npm run ops -- <command> [options]
 
@@ -19,12 +21,20 @@ Commands:
   export <file>            the event log as JSON lines, with <file>.sha256 when complete
          --resume          carry on an export that stopped, after the last whole line in <file>
   import <file>            append an export's events to this store (checksum verified first; safe to re-run)
+  rebuild <name|all>       blue/green: project the read model (or every one) from the first event into a new
+                           generation while the current one keeps serving reads and its projector keeps it
+                           current, switch readers over once it has caught up, then drop the old generation;
+                           safe while the game runs (one rebuild at a time)
   verify                   rebuild every read model into a scratch store and compare it with the live one;
                            prints the differences, exits 1 when there is any (run on a stopped or caught-up game)
   --help                   this text
 `;
 
-export async function runOps(argv: readonly string[], env: Record<string, string | undefined>, print: (text: string) => void): Promise<number> {
+/**
+ * `status` shows a line that the next replaces (a terminal's progress bar); without it, progress is
+ * printed as lines every few seconds.
+ */
+export async function runOps(argv: readonly string[], env: Record<string, string | undefined>, print: (text: string) => void, status?: (text: string) => void): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({ args: [...argv], allowPositionals: true, options: { help: { type: 'boolean' }, resume: { type: 'boolean' } } });
@@ -61,6 +71,24 @@ export async function runOps(argv: readonly string[], env: Record<string, string
         print(`${summary.events.toLocaleString('en')} events imported in ${summary.appends.toLocaleString('en')} appends; the read models catch up when the projector runs`);
         return 0;
       }
+      case 'rebuild': {
+        const chosen = chooseProjections(argument);
+        let printedAt = 0;
+        const results = await rebuildReadModels(events, reads, chosen, {
+          progressEveryMs: status ? 250 : 1000,
+          onProgress: (progress) => {
+            if (status) return status(formatProgress(progress));
+            if (progress.elapsedSeconds - printedAt < 5 && progress.building.length > 0) return;
+            printedAt = progress.elapsedSeconds;
+            print(formatProgress(progress));
+          },
+        });
+        status?.('');
+        for (const result of results) {
+          print(`${result.name}: generation ${result.generation} serves reads since position ${result.position ?? 'none'} (${result.documents.toLocaleString('en')} documents); generation ${result.replaced} dropped`);
+        }
+        return 0;
+      }
       case 'verify': {
         const report = await verifyReadModels(events, reads, allProjections);
         print(formatReport(report));
@@ -73,6 +101,15 @@ export async function runOps(argv: readonly string[], env: Record<string, string
     await events.close();
     await reads.close();
   }
+}
+
+function chooseProjections(name: string | undefined): readonly Projection[] {
+  const names = allProjections.map((projection) => projection.name).join(', ');
+  if (!name) throw new UsageError(`rebuild needs a read model or "all": one of ${names}`);
+  if (name === 'all') return allProjections;
+  const found = allProjections.find((projection) => projection.name === name);
+  if (!found) throw new UsageError(`no read model named "${name}": one of ${names}, or all`);
+  return [found];
 }
 
 export class UsageError extends Error {

@@ -1,7 +1,8 @@
 import { Logger } from '@nestjs/common';
 import type { EventStore, RecordedEvent } from '../platform/event-store/event-store.port.js';
 import { toDomainEvent } from '../platform/event-store/domain-event.js';
-import type { Document, ReadStore, WriteOperation } from '../platform/read-store/read-store.port.js';
+import { GenerationMovedError, generationName } from '../platform/read-store/generations.js';
+import type { CommitBatch, Document, ReadStore, WriteOperation } from '../platform/read-store/read-store.port.js';
 import { changesOf, type CommittedChange } from './projections.js';
 import { PositionWaiters } from './position-waiters.js';
 import type { DocumentReader, Projection } from './projection.js';
@@ -22,6 +23,11 @@ export interface ProjectionRunnerOptions {
   batchWindowMs?: number;
   /** How many documents of its own collections it keeps in memory between batches (default 1,000). */
   cachedDocuments?: number;
+  /**
+   * The read model's generation it fills (a blue/green rebuild's building one); by default the active one,
+   * followed: when a rebuild replaces it, the runner starts again on the new one.
+   */
+  generation?: number;
 }
 
 /** Told of each batch accounted for (with the writes it committed, maybe none) and of a stop on an error. */
@@ -57,6 +63,9 @@ export class ProjectionRunner {
   private batch: Batch | null = null;
   /** The furthest position someone waits for (see hurry); null when nobody does. */
   private wanted: bigint | null = null;
+  /** The read store under the physical names of the generation this runner fills (see start). */
+  private view: GenerationView;
+  private stopping = false;
 
   constructor(
     readonly projection: Projection,
@@ -67,6 +76,7 @@ export class ProjectionRunner {
     this.logger = new Logger(`projection:${projection.name}`);
     this.handles = new Set(projection.handles);
     this.progress = new PositionWaiters(projection.name);
+    this.view = new GenerationView(reads, projection, options.generation ?? 0);
   }
 
   /** Position of the last event this projection has fully accounted for; null before the first. */
@@ -74,27 +84,51 @@ export class ProjectionRunner {
     return this.progress.position;
   }
 
+  /** The generation of the read model it fills. */
+  get generation(): number {
+    return this.view.generation;
+  }
+
   async start(): Promise<void> {
-    for (const index of this.projection.indexes) await this.reads.ensureIndex(index.collection, index.fields);
-    this.progress.restart(await this.reads.checkpoint(this.projection.name));
+    const generation = this.options.generation ?? (await this.reads.generations(this.projection.name)).active;
+    this.view = new GenerationView(this.reads, this.projection, generation);
+    for (const index of this.projection.indexes) await this.reads.ensureIndex(this.view.name(index.collection), index.fields);
+    this.progress.restart(await this.reads.checkpoint(this.view.projection));
     this.wanted = null;
-    this.batch = new Batch(this.reads, new DocumentCache(new Set(this.projection.collections), this.options.cachedDocuments ?? CACHED_DOCUMENTS));
-    this.subscription = this.events.subscribeToAll({ fromPosition: this.progress.position ?? 'start' });
-    this.loop = this.run(this.subscription, this.batch).catch((error: Error) => this.fail(error));
+    this.unsaved = null;
+    this.batch = new Batch(this.view, new DocumentCache(new Set(this.projection.collections), this.options.cachedDocuments ?? CACHED_DOCUMENTS));
+    const subscription = this.events.subscribeToAll({ fromPosition: this.progress.position ?? 'start' });
+    this.subscription = subscription;
+    this.loop = this.run(subscription, this.batch).catch((error: Error) => this.stopped(error, subscription));
   }
 
   async stop(): Promise<void> {
-    await this.subscription?.unsubscribe();
-    await this.loop;
-    if (this.unsaved !== null && !this.progress.failed) await this.checkpoint(this.unsaved, []);
-    this.subscription = null;
-    this.loop = null;
+    this.stopping = true;
+    try {
+      // A restart on a new generation (see stopped) may replace the loop while this waits for it.
+      for (;;) {
+        const loop = this.loop;
+        await this.subscription?.unsubscribe();
+        await loop;
+        if (this.loop === loop) break;
+      }
+      if (this.unsaved !== null && !this.progress.failed) {
+        // A generation replaced meanwhile keeps no checkpoint: the new one has its own.
+        await this.checkpoint(this.unsaved, []).catch((error: Error) => {
+          if (!(error instanceof GenerationMovedError)) throw error;
+        });
+      }
+      this.subscription = null;
+      this.loop = null;
+    } finally {
+      this.stopping = false;
+    }
   }
 
   /** Forgets everything and projects again from position 0. */
   async rebuild(): Promise<void> {
     await this.stop();
-    await this.reads.reset(this.projection.name, this.projection.collections);
+    await this.reads.reset(this.view.projection, this.projection.collections.map((collection) => this.view.name(collection)));
     await this.start();
   }
 
@@ -182,9 +216,24 @@ export class ProjectionRunner {
   }
 
   private async checkpoint(position: bigint, writes: WriteOperation[]): Promise<void> {
-    await this.reads.commit({ projection: this.projection.name, position, writes });
+    await this.view.commit({ projection: this.projection.name, position, writes });
     this.checkpointedAt = Date.now();
     this.unsaved = null;
+  }
+
+  /**
+   * The loop ended on an error. A rebuild that replaced the generation this runner followed is not one:
+   * it starts again on the new generation, from its checkpoint, with an empty document cache.
+   */
+  private async stopped(error: Error, subscription: ReturnType<EventStore['subscribeToAll']>): Promise<void> {
+    if (!(error instanceof GenerationMovedError) || this.options.generation !== undefined || this.stopping) return this.fail(error);
+    this.logger.log(`generation ${error.generation} was replaced by a rebuild; following generation ${error.current.active}`);
+    await subscription.unsubscribe();
+    try {
+      await this.start();
+    } catch (failure) {
+      this.fail(failure as Error);
+    }
   }
 
   private fail(error: Error): void {
@@ -242,7 +291,7 @@ class Batch implements DocumentReader {
   }
 
   constructor(
-    private readonly reads: ReadStore,
+    private readonly reads: GenerationView,
     private readonly cache: DocumentCache,
   ) {}
 
@@ -307,5 +356,35 @@ class Batch implements DocumentReader {
     this.lastPosition = null;
     this.size = 0;
     return drained;
+  }
+}
+
+/**
+ * The read store as one generation of a projection sees it: its collections and checkpoint under their
+ * physical names (generations.ts). Projections name collections plainly; this names them for the store.
+ */
+class GenerationView {
+  readonly projection: string;
+
+  constructor(
+    private readonly reads: ReadStore,
+    projection: Projection,
+    readonly generation: number,
+  ) {
+    this.projection = generationName(projection.name, generation);
+  }
+
+  name(collection: string): string {
+    return generationName(collection, this.generation);
+  }
+
+  get<T extends Document>(collection: string, id: string): Promise<T | null> {
+    return this.reads.get<T>(this.name(collection), id);
+  }
+
+  commit(batch: CommitBatch): Promise<boolean> {
+    if (this.generation === 0) return this.reads.commit(batch);
+    const writes = batch.writes.map((write): WriteOperation => ({ ...write, collection: this.name(write.collection) }));
+    return this.reads.commit({ projection: this.projection, position: batch.position, writes });
   }
 }

@@ -1,5 +1,6 @@
 import { type AnyBulkWriteOperation, type ClientSession, type Db, Long, MongoClient, type Document as MongoDocument, type Sort } from 'mongodb';
 import type { CommitBatch, Comparison, Document, Filter, IndexField, ListOptions, ReadStore, SortDirection, WriteOperation } from './read-store.port.js';
+import { checkWritable, generationName, GenerationResolver, parseGenerationName, type GenerationRow, type Generations } from './generations.js';
 import { checkCollection, checkCount, checkDocumentId, checkField, checkScalar, serialise } from './read-store-input.js';
 
 /**
@@ -20,6 +21,13 @@ import { checkCollection, checkCount, checkDocumentId, checkField, checkScalar, 
  */
 export const REVISION = '_revision';
 export const CHECKPOINTS = 'read_checkpoints';
+export const GENERATIONS = 'read_generations';
+/**
+ * How long a reader may keep answering from the generations it last read. A switch is one write to
+ * GENERATIONS; readers see it within this time, and a rebuild drops the old generation only after it
+ * (`ops rebuild` waits GENERATION_GRACE_MS), so a read is never answered from a dropped generation.
+ */
+export const GENERATIONS_CACHE_MS = 500;
 
 export interface MongoReadStoreOptions {
   /** e.g. `mongodb://mongo:27017/?replicaSet=rs0` */
@@ -30,6 +38,7 @@ export interface MongoReadStoreOptions {
 
 export class MongoReadStore implements ReadStore {
   private closed = false;
+  private resolver: { readAt: number; resolve: Promise<GenerationResolver> } | null = null;
 
   private constructor(
     private readonly client: MongoClient,
@@ -43,13 +52,13 @@ export class MongoReadStore implements ReadStore {
   }
 
   async get<T extends Document>(collection: string, id: string): Promise<T | null> {
-    const stored = await this.db.collection<StoredDoc>(mongoCollection(collection)).findOne({ _id: id }, { projection: { [REVISION]: 0 } });
+    const stored = await this.db.collection<StoredDoc>(await this.resolve(collection)).findOne({ _id: id }, { projection: { [REVISION]: 0 } });
     return stored ? fromStored<T>(stored) : null;
   }
 
   async list<T extends Document>(collection: string, options: ListOptions = {}): Promise<T[]> {
     const cursor = this.db
-      .collection(mongoCollection(collection))
+      .collection(await this.resolve(collection))
       .find(mongoFilter(options.filter), { projection: { [REVISION]: 0 } })
       .sort(mongoSort(options.sort))
       .skip(checkCount('skip', options.skip) ?? 0);
@@ -59,12 +68,12 @@ export class MongoReadStore implements ReadStore {
   }
 
   async count(collection: string, filter?: Filter): Promise<number> {
-    return this.db.collection(mongoCollection(collection)).countDocuments(mongoFilter(filter));
+    return this.db.collection(await this.resolve(collection)).countDocuments(mongoFilter(filter));
   }
 
   async countAbove(collection: string, field: string, value: number, filter?: Filter): Promise<number> {
     if (typeof value !== 'number') throw new TypeError(`read store: countAbove needs a number, got ${String(value)}`);
-    return this.db.collection(mongoCollection(collection)).countDocuments(aboveFilter(field, value, filter));
+    return this.db.collection(await this.resolve(collection)).countDocuments(aboveFilter(field, value, filter));
   }
 
   async ensureIndex(collection: string, fields: IndexField[]): Promise<void> {
@@ -88,7 +97,8 @@ export class MongoReadStore implements ReadStore {
   }
 
   async checkpoint(projection: string): Promise<bigint | null> {
-    const stored = await this.db.collection<CheckpointDoc>(CHECKPOINTS).findOne({ _id: projection }, { useBigInt64: true });
+    const physical = (await this.activeGenerations()).projection(projection);
+    const stored = await this.db.collection<CheckpointDoc>(CHECKPOINTS).findOne({ _id: physical }, { useBigInt64: true });
     return stored ? BigInt(stored.position as unknown as bigint) : null;
   }
 
@@ -105,13 +115,87 @@ export class MongoReadStore implements ReadStore {
     }
   }
 
+  async generations(projection: string): Promise<Generations> {
+    const row = await this.db.collection<GenerationDoc>(GENERATIONS).findOne({ _id: projection });
+    return { active: row?.active ?? 0, building: row?.building ?? null };
+  }
+
+  async beginGeneration(projection: string, collections: string[]): Promise<number> {
+    const names = collections.map(mongoCollection);
+    return this.inTransaction(async (session) => {
+      const row = await this.db.collection<GenerationDoc>(GENERATIONS).findOne({ _id: projection }, { session });
+      const active = row?.active ?? 0;
+      const generation = row?.building ?? active + 1;
+      for (const name of names) await this.db.collection(generationName(name, generation)).deleteMany({}, { session });
+      await this.db.collection<CheckpointDoc>(CHECKPOINTS).deleteOne({ _id: generationName(projection, generation) }, { session });
+      await this.db.collection<GenerationDoc>(GENERATIONS).replaceOne({ _id: projection }, { active, building: generation, collections: row?.collections ?? names }, { session, upsert: true });
+      return generation;
+    });
+  }
+
+  async switchGeneration(projection: string, collections: string[], generation: number): Promise<boolean> {
+    const names = collections.map(mongoCollection);
+    const switched = await this.inTransaction(async (session) => {
+      const row = await this.db.collection<GenerationDoc>(GENERATIONS).findOne({ _id: projection }, { session });
+      if (row?.building !== generation) throw new Error(`read store: ${projection} is not building generation ${generation}`);
+      const checkpoints = this.db.collection<CheckpointDoc>(CHECKPOINTS);
+      const positionOf = async (g: number) => {
+        const stored = await checkpoints.findOne({ _id: generationName(projection, g) }, { session, useBigInt64: true });
+        return stored ? BigInt(stored.position as unknown as bigint) : null;
+      };
+      const reached = await positionOf(generation);
+      const serving = await positionOf(row.active);
+      if (serving !== null && (reached === null || reached < serving)) return false;
+      await this.db.collection<GenerationDoc>(GENERATIONS).replaceOne({ _id: projection }, { active: generation, building: null, collections: names }, { session });
+      return true;
+    });
+    this.resolver = null;
+    return switched;
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     await this.client.close();
   }
 
+  private async inTransaction<T>(work: (session: ClientSession) => Promise<T>): Promise<T> {
+    const session = this.client.startSession();
+    try {
+      let result!: T;
+      await session.withTransaction(async () => {
+        result = await work(session);
+      });
+      return result;
+    } finally {
+      await session.endSession();
+    }
+  }
+
+  /** The active generations, read again at most every GENERATIONS_CACHE_MS. */
+  private activeGenerations(): Promise<GenerationResolver> {
+    const now = Date.now();
+    if (!this.resolver || now - this.resolver.readAt >= GENERATIONS_CACHE_MS) {
+      const resolve = this.db
+        .collection<GenerationDoc>(GENERATIONS)
+        .find({ active: { $gt: 0 } })
+        .toArray()
+        .then((rows) => new GenerationResolver(rows.map((row): GenerationRow => ({ projection: row._id, active: row.active, building: row.building, collections: row.collections }))));
+      this.resolver = { readAt: now, resolve };
+      resolve.catch(() => {
+        if (this.resolver?.resolve === resolve) this.resolver = null;
+      });
+    }
+    return this.resolver.resolve;
+  }
+
+  private async resolve(collection: string): Promise<string> {
+    return (await this.activeGenerations()).collection(mongoCollection(collection));
+  }
+
   private async commitIn(session: ClientSession, projection: string, position: bigint, prepared: PreparedWrite[]): Promise<boolean> {
+    const row = await this.db.collection<GenerationDoc>(GENERATIONS).findOne({ _id: parseGenerationName(projection).base }, { session });
+    checkWritable(projection, row);
     const checkpoints = this.db.collection<CheckpointDoc>(CHECKPOINTS);
     const current = await checkpoints.findOne({ _id: projection }, { session, useBigInt64: true });
     if (current && BigInt(current.position as unknown as bigint) >= position) return false;
@@ -151,11 +235,17 @@ interface CheckpointDoc {
   _id: string;
   position: Long;
 }
+interface GenerationDoc {
+  _id: string;
+  active: number;
+  building: number | null;
+  collections: string[];
+}
 
 /** A read-model collection's MongoDB name: itself, once checked (MongoDB keeps `system.` for itself). */
 export function mongoCollection(collection: string): string {
   checkCollection(collection);
-  if (collection.startsWith('system.') || collection === CHECKPOINTS) throw new TypeError(`read store: invalid collection name ${JSON.stringify(collection)}`);
+  if (collection.startsWith('system.') || collection === CHECKPOINTS || collection === GENERATIONS) throw new TypeError(`read store: invalid collection name ${JSON.stringify(collection)}`);
   return collection;
 }
 

@@ -8,7 +8,8 @@ import type { Document, Scalar } from './read-store.port.js';
 /** Field names go into SQL and into MongoDB paths: plain names only (no dots, no `$`). */
 export const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** Collection names appear in index and collection names; kept free of quotes and other surprises. */
-export const COLLECTION_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+/** An optional `@g` suffix names a generation of the collection (generations.ts). */
+export const COLLECTION_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*(@[1-9][0-9]*)?$/;
 
 export function checkField(field: string): string {
   if (typeof field !== 'string' || !FIELD_NAME.test(field)) {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { GenerationMovedError, generationName } from './generations.js';
 import type { Document, Filter, ReadStore, WriteOperation } from './read-store.port.js';
 
 export interface ReadStoreUnderTest {
@@ -459,6 +460,71 @@ export function readStoreContract(adapterName: string, create: () => Promise<Rea
           store.commit({ projection, position: 1n, writes: [upsert(rebuilt, { id: 'a', again: true }, 1n)] }),
         ).resolves.toBe(true);
         await expect(store.get(rebuilt, 'a')).resolves.toEqual({ id: 'a', again: true });
+      });
+    });
+
+    describe('generations (blue/green rebuilds)', () => {
+      it('builds a new generation while reads answer from the active one, then switches all reads at once', async () => {
+        const [games, players, projection] = [unique('games'), unique('players'), unique('projection')];
+        await store.commit({ projection, position: 5n, writes: [upsert(games, { id: 'g', v: 'old' }, 5n), upsert(players, { id: 'p', v: 'old' }, 5n)] });
+        await expect(store.generations(projection)).resolves.toEqual({ active: 0, building: null });
+
+        const generation = await store.beginGeneration(projection, [games, players]);
+        expect(generation).toBe(1);
+        await expect(store.generations(projection)).resolves.toEqual({ active: 0, building: 1 });
+        const [newGames, newPlayers, newProjection] = [generationName(games, 1), generationName(players, 1), generationName(projection, 1)];
+        await store.ensureIndex(newGames, [['v', 'desc']]);
+        await store.commit({ projection: newProjection, position: 3n, writes: [upsert(newGames, { id: 'g', v: 'new' }, 3n)] });
+        // Still behind the active generation (3 < 5): nothing switches, reads stay on generation 0.
+        await expect(store.switchGeneration(projection, [games, players], 1)).resolves.toBe(false);
+        await expect(store.get(games, 'g')).resolves.toEqual({ id: 'g', v: 'old' });
+        await expect(store.checkpoint(projection)).resolves.toBe(5n);
+
+        await store.commit({ projection: newProjection, position: 6n, writes: [upsert(newPlayers, { id: 'p', v: 'new' }, 6n), upsert(newGames, { id: 'h', v: 'new' }, 6n)] });
+        await expect(store.switchGeneration(projection, [games, players], 1)).resolves.toBe(true);
+        await expect(store.generations(projection)).resolves.toEqual({ active: 1, building: null });
+        await expect(store.get(games, 'g')).resolves.toEqual({ id: 'g', v: 'new' });
+        await expect(store.get(players, 'p')).resolves.toEqual({ id: 'p', v: 'new' });
+        await expect(store.list(games, { sort: [['v', 'desc']] })).resolves.toEqual([{ id: 'g', v: 'new' }, { id: 'h', v: 'new' }]);
+        await expect(store.count(games)).resolves.toBe(2);
+        await expect(store.countAbove(games, 'v', 0)).resolves.toBe(0);
+        await expect(store.checkpoint(projection)).resolves.toBe(6n);
+        // The old generation is still there under its physical names until reset.
+        await expect(store.checkpoint(generationName(projection, 1))).resolves.toBe(6n);
+        await store.reset(projection, [games, players]);
+        await expect(store.get(games, 'g')).resolves.toEqual({ id: 'g', v: 'new' });
+      });
+
+      it('refuses a commit for a generation that was replaced, writing nothing', async () => {
+        const [games, projection] = [unique('games'), unique('projection')];
+        await store.commit({ projection, position: 1n, writes: [upsert(games, { id: 'g', v: 0 }, 1n)] });
+        const generation = await store.beginGeneration(projection, [games]);
+        // The generation being built takes commits, and so does the active one until the switch.
+        await store.commit({ projection: generationName(projection, generation), position: 2n, writes: [upsert(generationName(games, generation), { id: 'g', v: 2 }, 2n)] });
+        await expect(store.commit({ projection, position: 2n, writes: [upsert(games, { id: 'g', v: 1 }, 2n)] })).resolves.toBe(true);
+        await expect(store.switchGeneration(projection, [games], generation)).resolves.toBe(true);
+
+        const late = store.commit({ projection, position: 3n, writes: [upsert(games, { id: 'late' }, 3n)] });
+        await expect(late).rejects.toBeInstanceOf(GenerationMovedError);
+        await expect(late).rejects.toThrow(/generation 0 is no longer written/);
+        await expect(store.get(games, 'late')).resolves.toBeNull();
+        await expect(store.get(generationName(games, generation), 'late')).resolves.toBeNull();
+        await expect(store.checkpoint(projection)).resolves.toBe(2n);
+      });
+
+      it('starts an unfinished generation over, and refuses to switch to one not being built', async () => {
+        const [games, projection] = [unique('games'), unique('projection')];
+        const first = await store.beginGeneration(projection, [games]);
+        await store.commit({ projection: generationName(projection, first), position: 4n, writes: [upsert(generationName(games, first), { id: 'stale' }, 4n)] });
+        const again = await store.beginGeneration(projection, [games]);
+        expect(again).toBe(first);
+        await expect(store.count(generationName(games, first))).resolves.toBe(0);
+        await expect(store.checkpoint(generationName(projection, first))).resolves.toBeNull();
+        await expect(store.switchGeneration(projection, [games], first + 1)).rejects.toThrow(/not building generation/);
+        // Nothing was projected into the active generation: an empty new one may replace it.
+        await expect(store.switchGeneration(projection, [games], first)).resolves.toBe(true);
+        await expect(store.beginGeneration(projection, [games])).resolves.toBe(first + 1);
+        await expect(store.generations(projection)).resolves.toEqual({ active: first, building: first + 1 });
       });
     });
   });

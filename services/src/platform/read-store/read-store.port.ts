@@ -1,6 +1,10 @@
+import type { Generations } from './generations.js';
+
 /**
  * The read store port: named collections of JSON documents keyed by `id`, written only by projections
- * and only together with the projection's checkpoint, read by queries.
+ * and only together with the projection's checkpoint, read by queries. A read model may have several
+ * generations during a blue/green rebuild (generations.ts): reads name collections and checkpoints plainly
+ * and get the active generation; writes name them physically (`name@g`, or the plain name for generation 0).
  */
 export interface Document {
   id: string;
@@ -66,7 +70,21 @@ export interface ReadStore {
    */
   commit(batch: CommitBatch): Promise<boolean>;
   checkpoint(projection: string): Promise<bigint | null>;
-  /** Forgets a projection's checkpoint and empties its collections, for a rebuild from position 0. */
+  /** Forgets a projection's checkpoint and empties its collections, for a rebuild from position 0 (physical names). */
   reset(projection: string, collections: string[]): Promise<void>;
+
+  /** The projection's active generation and the one being built, if any (0 and null until a rebuild). */
+  generations(projection: string): Promise<Generations>;
+  /**
+   * Starts a building generation for a rebuild, after the active one (an unfinished earlier one is emptied
+   * and reused): no documents, no checkpoint. Returns its number.
+   */
+  beginGeneration(projection: string, collections: string[]): Promise<number>;
+  /**
+   * Makes the building `generation` the active one, atomically for every reader, if its checkpoint has
+   * reached the active generation's; returns false, changing nothing, if not yet. The old generation's
+   * documents stay until reset with its physical names.
+   */
+  switchGeneration(projection: string, collections: string[], generation: number): Promise<boolean>;
   close(): Promise<void>;
 }

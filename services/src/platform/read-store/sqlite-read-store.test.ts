@@ -29,6 +29,25 @@ describe('SqliteReadStore on its own file', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
+  it("sees a generation switched by another connection (another thread or process) at its next read", async () => {
+    const reader = SqliteReadStore.open(file);
+    const rebuilder = SqliteReadStore.open(file);
+    try {
+      await rebuilder.commit({ projection: 'p', position: 1n, writes: [{ kind: 'upsert', collection: 'c', document: { id: 'x', v: 0 }, revision: 1n }] });
+      await expect(reader.get('c', 'x')).resolves.toEqual({ id: 'x', v: 0 });
+      const generation = await rebuilder.beginGeneration('p', ['c']);
+      await rebuilder.commit({ projection: `p@${generation}`, position: 1n, writes: [{ kind: 'upsert', collection: `c@${generation}`, document: { id: 'x', v: 1 }, revision: 1n }] });
+      await expect(reader.get('c', 'x')).resolves.toEqual({ id: 'x', v: 0 });
+      await expect(rebuilder.switchGeneration('p', ['c'], generation)).resolves.toBe(true);
+      await expect(reader.get('c', 'x')).resolves.toEqual({ id: 'x', v: 1 });
+      await expect(reader.list('c')).resolves.toEqual([{ id: 'x', v: 1 }]);
+      await expect(reader.checkpoint('p')).resolves.toBe(1n);
+    } finally {
+      await reader.close();
+      await rebuilder.close();
+    }
+  });
+
   /** Asks a second connection how SQLite runs the store's own SQL for a query. */
   function queryPlan({ sql, params }: SqlQuery): string {
     const db = openDatabase(file);

@@ -12,6 +12,7 @@ import type {
   SortDirection,
   WriteOperation,
 } from './read-store.port.js';
+import { checkWritable, generationName, GenerationResolver, parseGenerationName, type GenerationRow, type Generations } from './generations.js';
 import { checkCollection, checkCount, checkDocumentId, checkField, checkScalar, serialise } from './read-store-input.js';
 
 const SCHEMA_SQL = `
@@ -25,6 +26,12 @@ const SCHEMA_SQL = `
   CREATE TABLE IF NOT EXISTS read_checkpoints (
     projection TEXT    PRIMARY KEY,
     position   INTEGER NOT NULL
+  ) STRICT;
+  CREATE TABLE IF NOT EXISTS read_generations (
+    projection  TEXT    PRIMARY KEY,
+    active      INTEGER NOT NULL,
+    building    INTEGER,
+    collections TEXT    NOT NULL
   ) STRICT;`;
 
 /** Filters with `$in` lists of many lengths each make their own statement; keep the most recent ones. */
@@ -50,6 +57,12 @@ export class SqliteReadStore implements ReadStore {
   private readonly remove: Statement<[string, string], never>;
   private readonly clear: Statement<[string], never>;
   private readonly forget: Statement<[string], never>;
+  private readonly readGeneration: Statement<[string], { active: number; building: number | null; collections: string }>;
+  private readonly readGenerations: Statement<[], { projection: string; active: number; building: number | null; collections: string }>;
+  private readonly writeGeneration: Statement<[string, number, number | null, string], never>;
+  private readonly dataVersion: Statement<[], number>;
+  /** The active generations as of `version` (SQLite's data_version: it changes when another connection commits). */
+  private resolver: { version: number; resolve: GenerationResolver } | null = null;
   private readonly commitTransaction: Transaction<(batch: CommitBatch) => boolean>;
   private readonly resetTransaction: Transaction<(projection: string, collections: string[]) => void>;
 
@@ -80,7 +93,17 @@ export class SqliteReadStore implements ReadStore {
     this.remove = this.db.prepare('DELETE FROM read_documents WHERE collection = ? AND id = ?');
     this.clear = this.db.prepare('DELETE FROM read_documents WHERE collection = ?');
     this.forget = this.db.prepare('DELETE FROM read_checkpoints WHERE projection = ?');
+    this.readGeneration = this.db.prepare<[string], { active: number; building: number | null; collections: string }>(
+      'SELECT active, building, collections FROM read_generations WHERE projection = ?',
+    );
+    this.readGenerations = this.db.prepare('SELECT projection, active, building, collections FROM read_generations');
+    this.writeGeneration = this.db.prepare(
+      `INSERT INTO read_generations (projection, active, building, collections) VALUES (?, ?, ?, ?)
+       ON CONFLICT (projection) DO UPDATE SET active = excluded.active, building = excluded.building, collections = excluded.collections`,
+    );
+    this.dataVersion = this.db.prepare<[], number>('PRAGMA data_version').pluck();
     this.commitTransaction = this.db.transaction((batch: CommitBatch): boolean => {
+      checkWritable(batch.projection, this.generationRow(parseGenerationName(batch.projection).base));
       // Moving the checkpoint first tells whether the batch is new; a failure in any later write rolls
       // the move back together with the writes.
       if (this.advanceCheckpoint.run(batch.projection, batch.position).changes === 0) return false;
@@ -94,23 +117,23 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async get<T extends Document>(collection: string, id: string): Promise<T | null> {
-    const body = this.getBody.get(checkCollection(collection), id);
+    const body = this.getBody.get(this.resolve(checkCollection(collection)), id);
     return body === undefined ? null : (JSON.parse(body) as T);
   }
 
   async list<T extends Document>(collection: string, options: ListOptions = {}): Promise<T[]> {
-    const { sql, params } = listQuery(collection, options);
+    const { sql, params } = listQuery(this.resolve(collection), options);
     return (this.statement(sql).all(...params) as string[]).map((body) => JSON.parse(body) as T);
   }
 
   async count(collection: string, filter?: Filter): Promise<number> {
-    const { sql, params } = countQuery(collection, filter);
+    const { sql, params } = countQuery(this.resolve(collection), filter);
     return this.statement(sql).get(...params) as number;
   }
 
   async countAbove(collection: string, field: string, value: number, filter?: Filter): Promise<number> {
     if (typeof value !== 'number') throw new TypeError(`read store: countAbove needs a number, got ${String(value)}`);
-    const { sql, params } = countQuery(collection, filter, [field, value]);
+    const { sql, params } = countQuery(this.resolve(collection), filter, [field, value]);
     return this.statement(sql).get(...params) as number;
   }
 
@@ -125,7 +148,7 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async checkpoint(projection: string): Promise<bigint | null> {
-    return this.readCheckpoint.get(projection) ?? null;
+    return this.readCheckpoint.get(this.activeGenerations().projection(projection)) ?? null;
   }
 
   async reset(projection: string, collections: string[]): Promise<void> {
@@ -133,8 +156,60 @@ export class SqliteReadStore implements ReadStore {
     this.resetTransaction.immediate(projection, collections);
   }
 
+  async generations(projection: string): Promise<Generations> {
+    const row = this.generationRow(projection);
+    return { active: row?.active ?? 0, building: row?.building ?? null };
+  }
+
+  async beginGeneration(projection: string, collections: string[]): Promise<number> {
+    collections.forEach(checkCollection);
+    return this.db.transaction(() => {
+      const row = this.generationRow(projection);
+      const active = row?.active ?? 0;
+      const generation = row?.building ?? active + 1;
+      for (const collection of collections) this.clear.run(generationName(collection, generation));
+      this.forget.run(generationName(projection, generation));
+      this.writeGeneration.run(projection, active, generation, JSON.stringify(row?.collections ?? collections));
+      return generation;
+    }).immediate();
+  }
+
+  async switchGeneration(projection: string, collections: string[], generation: number): Promise<boolean> {
+    collections.forEach(checkCollection);
+    const switched = this.db.transaction((): boolean => {
+      const row = this.generationRow(projection);
+      if (row?.building !== generation) throw new Error(`read store: ${projection} is not building generation ${generation}`);
+      const reached = this.readCheckpoint.get(generationName(projection, generation)) ?? null;
+      const serving = this.readCheckpoint.get(generationName(projection, row.active)) ?? null;
+      if (serving !== null && (reached === null || reached < serving)) return false;
+      this.writeGeneration.run(projection, generation, null, JSON.stringify(collections));
+      return true;
+    }).immediate();
+    this.resolver = null;
+    return switched;
+  }
+
   async close(): Promise<void> {
     if (this.db.open) this.db.close();
+  }
+
+  private generationRow(projection: string): GenerationRow | null {
+    const row = this.readGeneration.get(projection);
+    return row ? { projection, active: row.active, building: row.building, collections: JSON.parse(row.collections) as string[] } : null;
+  }
+
+  /** The active generations, read again only after some connection wrote (1 µs to ask SQLite). */
+  private activeGenerations(): GenerationResolver {
+    const version = this.dataVersion.get() as number;
+    if (this.resolver?.version !== version) {
+      const rows = this.readGenerations.all().map((row) => ({ ...row, collections: JSON.parse(row.collections) as string[] }));
+      this.resolver = { version, resolve: new GenerationResolver(rows) };
+    }
+    return this.resolver.resolve;
+  }
+
+  private resolve(collection: string): string {
+    return this.activeGenerations().collection(collection);
   }
 
   private apply(write: WriteOperation): void {

@@ -1,0 +1,169 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { AllSubscription, EventStore, RecordedEvent } from '../platform/event-store/event-store.port.js';
+import { generationName } from '../platform/read-store/generations.js';
+import type { ReadStore } from '../platform/read-store/read-store.port.js';
+import type { Projection } from '../projections/projection.js';
+import { ProjectionRunner } from '../projections/projection-runner.js';
+
+/**
+ * How long the old generation stays after a switch before it is emptied: readers of a store that caches
+ * the active generations (MongoDB: GENERATIONS_CACHE_MS) keep reading it meanwhile.
+ */
+export const GENERATION_GRACE_MS = 2000;
+
+export interface RebuildProgress {
+  /** Read models still being built, and those switched. */
+  building: string[];
+  switched: string[];
+  /** Events the rebuild has read (every read model counts once), and per second since it began. */
+  events: number;
+  eventsPerSecond: number;
+  /** How far the slowest read model is, from 0 to 1, and the time it may still take. */
+  fraction: number;
+  etaSeconds: number | null;
+  elapsedSeconds: number;
+}
+
+export interface RebuildResult {
+  name: string;
+  /** The generation that serves reads now, and the one it replaced. */
+  generation: number;
+  replaced: number;
+  /** The checkpoint the new generation switched at. */
+  position: bigint | null;
+  documents: number;
+}
+
+export interface RebuildOptions {
+  onProgress?: (progress: RebuildProgress) => void;
+  progressEveryMs?: number;
+  graceMs?: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * `npm run ops -- rebuild`: blue/green. Each read model is projected from the first event into a new
+ * generation while the active one keeps serving reads (and its live projector keeps it current); once the
+ * new one's checkpoint has reached the active one's, the read store switches every reader to it in one
+ * step, the live projector follows it (projection-runner.ts), and the old generation is emptied. No read
+ * fails or waits at any point. Read models are built together, each from its own subscription.
+ */
+export async function rebuildReadModels(events: EventStore, reads: ReadStore, projections: readonly Projection[], options: RebuildOptions = {}): Promise<RebuildResult[]> {
+  const started = performance.now();
+  const counter = new CountingEventStore(events);
+  const [first] = await events.readAll({ maxCount: 1 });
+  const builds = await Promise.all(
+    projections.map(async (projection) => {
+      const replaced = (await reads.generations(projection.name)).active;
+      const generation = await reads.beginGeneration(projection.name, projection.collections);
+      // Every batch stores its checkpoint: the switch compares stored checkpoints.
+      const runner = new ProjectionRunner(projection, counter, reads, { generation, idleCheckpointMs: 0 });
+      return { projection, runner, generation, replaced, switched: false, position: null as bigint | null };
+    }),
+  );
+  const report = () => {
+    if (!options.onProgress) return;
+    const elapsedSeconds = (performance.now() - started) / 1000;
+    const fraction = Math.min(...builds.map((build) => (build.switched ? 1 : progressOf(first?.position ?? null, build.runner.position, counter.head))));
+    options.onProgress({
+      building: builds.filter((build) => !build.switched).map((build) => build.projection.name),
+      switched: builds.filter((build) => build.switched).map((build) => build.projection.name),
+      events: counter.count,
+      eventsPerSecond: elapsedSeconds > 0 ? counter.count / builds.length / elapsedSeconds : 0,
+      fraction,
+      etaSeconds: fraction > 0 && fraction < 1 ? (elapsedSeconds * (1 - fraction)) / fraction : fraction >= 1 ? 0 : null,
+      elapsedSeconds,
+    });
+  };
+  const timer = setInterval(report, options.progressEveryMs ?? 500);
+  try {
+    await counter.refreshHead();
+    await Promise.all(builds.map((build) => build.runner.start()));
+    await Promise.all(
+      builds.map(async (build) => {
+        const { projection, runner, generation } = build;
+        for (;;) {
+          options.signal?.throwIfAborted();
+          const head = await counter.refreshHead();
+          if (head !== null) await runner.waitFor(head, 24 * 3600_000);
+          if (await reads.switchGeneration(projection.name, projection.collections, generation)) break;
+          // The live projector committed past the head read above: catch up again.
+          await sleep(50);
+        }
+        build.switched = true;
+        build.position = await reads.checkpoint(generationName(projection.name, generation));
+        await runner.stop();
+      }),
+    );
+  } catch (error) {
+    await Promise.all(builds.map((build) => build.runner.stop().catch(() => undefined)));
+    throw error;
+  } finally {
+    clearInterval(timer);
+  }
+  report();
+  await sleep(options.graceMs ?? GENERATION_GRACE_MS);
+  const results: RebuildResult[] = [];
+  for (const { projection, generation, replaced, position } of builds) {
+    await reads.reset(generationName(projection.name, replaced), projection.collections.map((collection) => generationName(collection, replaced)));
+    const counts = await Promise.all(projection.collections.map((collection) => reads.count(collection)));
+    results.push({ name: projection.name, generation, replaced, position, documents: counts.reduce((sum, count) => sum + count, 0) });
+  }
+  return results;
+}
+
+/** From 0 to 1: how far `position` is between the first event's position and the head. */
+function progressOf(first: bigint | null, position: bigint | null, head: bigint | null): number {
+  if (head === null || first === null) return 1;
+  if (position === null) return 0;
+  if (position >= head) return 1;
+  const span = Number(head - first);
+  return span <= 0 ? 1 : Math.max(0, Math.min(1, Number(position - first) / span));
+}
+
+/** The event store, counting the events its subscriptions deliver, and the head position last read. */
+class CountingEventStore implements EventStore {
+  count = 0;
+  head: bigint | null = null;
+
+  constructor(private readonly inner: EventStore) {}
+
+  async refreshHead(): Promise<bigint | null> {
+    const [last] = await this.inner.readAll({ direction: 'backwards', maxCount: 1 });
+    this.head = last?.position ?? null;
+    return this.head;
+  }
+
+  append: EventStore['append'] = (...args) => this.inner.append(...args);
+  readStream: EventStore['readStream'] = (...args) => this.inner.readStream(...args);
+  readAll: EventStore['readAll'] = (...args) => this.inner.readAll(...args);
+  close: EventStore['close'] = () => Promise.resolve();
+
+  subscribeToAll(options: Parameters<EventStore['subscribeToAll']>[0]): AllSubscription {
+    const subscription = this.inner.subscribeToAll(options);
+    const counter = this;
+    return {
+      unsubscribe: () => subscription.unsubscribe(),
+      async *[Symbol.asyncIterator](): AsyncIterator<RecordedEvent> {
+        for await (const event of subscription) {
+          counter.count += 1;
+          yield event;
+        }
+      },
+    } as AllSubscription;
+  }
+}
+
+/** `[#########-----------]  45%  leaderboards, solo-game…  182,000 events/s  ETA 0:07` */
+export function formatProgress(progress: RebuildProgress, width = 24): string {
+  const filled = Math.round(progress.fraction * width);
+  const percent = `${Math.floor(progress.fraction * 100)}%`.padStart(4);
+  const eta = progress.etaSeconds === null ? 'ETA —' : `ETA ${formatSeconds(progress.etaSeconds)}`;
+  const building = progress.building.length === 0 ? 'switching' : `${progress.building.length} building`;
+  return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${percent}  ${building}, ${progress.switched.length} switched  ${Math.round(progress.eventsPerSecond).toLocaleString('en')} events/s  ${eta}`;
+}
+
+function formatSeconds(seconds: number): string {
+  const whole = Math.ceil(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
