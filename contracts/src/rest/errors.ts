@@ -18,6 +18,7 @@ export const errorCodes = [
   'conflict',
   'anonymous_not_allowed',
   'not_an_operator',
+  'rebuild_running',
   'score_mismatch',
   'already_submitted',
   'unranked_imagery',

@@ -18,15 +18,20 @@ import { ReadStoreProjections } from '../projections/read-store-projections.js';
  * The engine behind each port, as the configuration names it (config.ts `stores`): SQLite files under
  * DATA_DIR and the in-process bus by default (`npm start`), KurrentDB, MongoDB and Kafka on the full stack.
  */
-export const eventsFileIn = (config: AppConfig) => join(config.dataDir, 'events.sqlite');
-export const readsFileIn = (config: AppConfig) => join(config.dataDir, 'read-models.sqlite');
+export const eventsFileIn = (config: StoresIn) => join(config.dataDir, 'events.sqlite');
+export const readsFileIn = (config: StoresIn) => join(config.dataDir, 'read-models.sqlite');
 
-export function openEventStore(config: AppConfig): EventStore {
+/** What names the stores: plain data, so that a worker thread can open them too. */
+export type StoresIn = Pick<AppConfig, 'dataDir' | 'stores'>;
+
+/** `writerThread: false` for a caller that only reads (a SQLite store then starts no writer thread of its own). */
+export function openEventStore(config: StoresIn, { writerThread = true } = {}): EventStore {
   const chosen = config.stores.eventStore;
-  return chosen.kind === 'kurrentdb' ? KurrentDbEventStore.connect({ url: chosen.url }) : SqliteEventStore.open(eventsFileIn(config));
+  if (chosen.kind === 'kurrentdb') return KurrentDbEventStore.connect({ url: chosen.url });
+  return writerThread ? SqliteEventStore.open(eventsFileIn(config)) : SqliteEventStore.open(eventsFileIn(config), { writerScript: null });
 }
 
-export async function openReadStore(config: AppConfig): Promise<ReadStore> {
+export async function openReadStore(config: StoresIn): Promise<ReadStore> {
   const chosen = config.stores.readStore;
   return chosen.kind === 'mongodb' ? MongoReadStore.connect({ url: chosen.url, ...(chosen.database ? { database: chosen.database } : {}) }) : SqliteReadStore.open(readsFileIn(config));
 }

@@ -85,7 +85,7 @@ export async function rebuildReadModels(events: EventStore, reads: ReadStore, pr
         for (;;) {
           options.signal?.throwIfAborted();
           const head = await counter.refreshHead();
-          if (head !== null) await runner.waitFor(head, 24 * 3600_000);
+          if (head !== null) await untilAborted(runner.waitFor(head, 24 * 3600_000), options.signal);
           if (await reads.switchGeneration(projection.name, projection.collections, generation)) break;
           // The live projector committed past the head read above: catch up again.
           await sleep(50);
@@ -110,6 +110,16 @@ export async function rebuildReadModels(events: EventStore, reads: ReadStore, pr
     results.push({ name: projection.name, generation, replaced, position, documents: counts.reduce((sum, count) => sum + count, 0) });
   }
   return results;
+}
+
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  signal.throwIfAborted();
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /** From 0 to 1: how far `position` is between the first event's position and the head. */
