@@ -203,5 +203,11 @@ describe('the operator CLI on real SQLite files', () => {
     await expect(runOps(['frobnicate'], { DATA_DIR: source.dir }, () => {})).rejects.toThrow(UsageError);
     await expect(runOps(['export'], { DATA_DIR: source.dir }, () => {})).rejects.toThrow(/export needs a file/);
     await expect(runOps(['projections', '--colour'], { DATA_DIR: source.dir }, () => {})).rejects.toThrow(UsageError);
+    await expect(runOps(['rebuild'], { DATA_DIR: source.dir }, () => {})).rejects.toThrow(/rebuild needs a read model or "all": one of user-profile, leaderboards/);
+    await expect(runOps(['rebuild', 'profiles'], { DATA_DIR: source.dir }, () => {})).rejects.toThrow(/no read model named "profiles"/);
+    await expect(runOps(['rebuild', 'all', '--threads', '0'], { DATA_DIR: source.dir }, () => {})).rejects.toThrow(/--threads must be a whole number from 1 to 16/);
+    const rebuilt: string[] = [];
+    expect(await runOps(['rebuild', 'user-profile'], { DATA_DIR: source.dir }, (text) => rebuilt.push(text))).toBe(0);
+    expect(rebuilt.at(-1)).toMatch(/^user-profile: generation 1 serves reads since position \d+ \(120 documents\); generation 0 dropped$/);
   });
 });

@@ -7,7 +7,8 @@ import { allProjections } from '../projections/all-projections.js';
 import { exportLog, importLog } from './event-log-file.js';
 import { formatStatus, projectionStatus } from './projection-status.js';
 import { formatReport, verifyReadModels } from './verify.js';
-import { formatProgress, rebuildReadModels } from './rebuild.js';
+import { formatProgress } from './rebuild.js';
+import { rebuildInParallel } from './rebuild-on-thread.js';
 import type { Projection } from '../projections/projection.js';
 
 const HELP = `npm run ops -- <command> [options]
@@ -24,7 +25,9 @@ Commands:
   rebuild <name|all>       blue/green: project the read model (or every one) from the first event into a new
                            generation while the current one keeps serving reads and its projector keeps it
                            current, switch readers over once it has caught up, then drop the old generation;
-                           safe while the game runs (one rebuild at a time)
+                           safe while the game runs (one rebuild at a time); Ctrl-C stops it, leaving
+                           every read model on the generation it had
+         --threads <n>     split the read models over n threads (default 1)
   verify                   rebuild every read model into a scratch store and compare it with the live one;
                            prints the differences, exits 1 when there is any (run on a stopped or caught-up game)
   --help                   this text
@@ -37,7 +40,7 @@ Commands:
 export async function runOps(argv: readonly string[], env: Record<string, string | undefined>, print: (text: string) => void, status?: (text: string) => void): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], allowPositionals: true, options: { help: { type: 'boolean' }, resume: { type: 'boolean' } } });
+    parsed = parseArgs({ args: [...argv], allowPositionals: true, options: { help: { type: 'boolean' }, resume: { type: 'boolean' }, threads: { type: 'string' } } });
   } catch (error) {
     throw new UsageError(`${(error as Error).message}\n\n${HELP}`);
   }
@@ -73,16 +76,18 @@ export async function runOps(argv: readonly string[], env: Record<string, string
       }
       case 'rebuild': {
         const chosen = chooseProjections(argument);
+        const threads = Number(values.threads ?? '1');
+        if (!Number.isInteger(threads) || threads < 1 || threads > 16) throw new UsageError(`--threads must be a whole number from 1 to 16, not "${values.threads}"`);
         let printedAt = 0;
-        const results = await rebuildReadModels(events, reads, chosen, {
-          progressEveryMs: status ? 250 : 1000,
-          onProgress: (progress) => {
-            if (status) return status(formatProgress(progress));
-            if (progress.elapsedSeconds - printedAt < 5 && progress.building.length > 0) return;
-            printedAt = progress.elapsedSeconds;
-            print(formatProgress(progress));
-          },
-        });
+        const rebuild = rebuildInParallel({ stores: { dataDir: config.dataDir, stores: config.stores }, names: chosen.map((projection) => projection.name) }, (progress) => {
+          if (status) return status(formatProgress(progress));
+          if (progress.elapsedSeconds - printedAt < 5 && progress.building.length > 0) return;
+          printedAt = progress.elapsedSeconds;
+          print(formatProgress(progress));
+        }, { threads });
+        const stop = () => rebuild.abort('stopped by the operator (the read models keep serving the generation they had)');
+        process.once('SIGINT', stop);
+        const results = await rebuild.done.finally(() => process.off('SIGINT', stop));
         status?.('');
         for (const result of results) {
           print(`${result.name}: generation ${result.generation} serves reads since position ${result.position ?? 'none'} (${result.documents.toLocaleString('en')} documents); generation ${result.replaced} dropped`);

@@ -29,7 +29,8 @@ export function rebuildOnThread(
   workerScript: URL | null = compiledWorkerBeside(import.meta.url, 'rebuild.worker'),
 ): RunningRebuild {
   if (!workerScript) return rebuildHere(data, onProgress);
-  const worker = new Worker(workerScript, { workerData: data });
+  // A larger young generation: a rebuild makes short-lived objects by the million (measured: +20 %).
+  const worker = new Worker(workerScript, { workerData: data, resourceLimits: { maxYoungGenerationSizeMb: 192 } });
   const done = new Promise<RebuildResult[]>((resolve, reject) => {
     let settled = false;
     worker.on('message', (message: FromRebuild) => {
@@ -67,4 +68,69 @@ function rebuildHere({ stores, names, graceMs }: RebuildThreadData, onProgress: 
     }
   })();
   return { done, abort: (reason) => abort.abort(new Error(reason)) };
+}
+
+/**
+ * Relative cost of rebuilding each read model, from bench:rebuild (seconds per read model alone over the
+ * same log): the leaderboards keep six rank counts per scope and cost about four of the others.
+ */
+const REBUILD_WEIGHTS: Record<string, number> = { leaderboards: 4 };
+
+/** The read models in `threads` groups of about equal cost (the costliest first, each to the lightest group). */
+export function partition(names: readonly string[], threads: number): string[][] {
+  const groups = Array.from({ length: Math.max(1, Math.min(threads, names.length)) }, () => ({ names: [] as string[], weight: 0 }));
+  const weightOf = (name: string) => REBUILD_WEIGHTS[name] ?? 1;
+  for (const name of [...names].sort((a, b) => weightOf(b) - weightOf(a))) {
+    const lightest = groups.reduce((best, group) => (group.weight < best.weight ? group : best));
+    lightest.names.push(name);
+    lightest.weight += weightOf(name);
+  }
+  return groups.map((group) => group.names).filter((group) => group.length > 0);
+}
+
+/**
+ * The rebuild as the operator tools run it, off the calling thread: the read models split over `threads`
+ * threads (default 1), each reading the log once for its group; progress combined (the slowest group's).
+ * From TypeScript sources, on the calling thread. More threads gain little on the embedded store, where
+ * every thread commits to the same SQLite file one at a time (bench:rebuild, 2 cores: 2 threads +5 %).
+ */
+export function rebuildInParallel(
+  data: RebuildThreadData,
+  onProgress: (progress: RebuildProgress) => void,
+  { threads = 1, workerScript = compiledWorkerBeside(import.meta.url, 'rebuild.worker') }: { threads?: number; workerScript?: URL | null } = {},
+): RunningRebuild {
+  if (!workerScript) return rebuildHere(data, onProgress);
+  const groups = partition(data.names, threads);
+  const latest: Array<RebuildProgress | null> = groups.map(() => null);
+  const report = () => {
+    const known = latest.filter((progress): progress is RebuildProgress => progress !== null);
+    if (known.length < groups.length) return;
+    const events = Math.min(...known.map((progress) => progress.events));
+    const elapsedSeconds = Math.max(...known.map((progress) => progress.elapsedSeconds));
+    const etas = known.map((progress) => progress.etaSeconds);
+    onProgress({
+      building: known.flatMap((progress) => progress.building),
+      switched: known.flatMap((progress) => progress.switched),
+      events,
+      eventsPerSecond: elapsedSeconds > 0 ? events / elapsedSeconds : 0,
+      fraction: Math.min(...known.map((progress) => progress.fraction)),
+      etaSeconds: etas.includes(null) ? null : Math.max(...(etas as number[])),
+      elapsedSeconds,
+    });
+  };
+  const running = groups.map((names, i) =>
+    rebuildOnThread({ ...data, names }, (progress) => {
+      latest[i] = progress;
+      report();
+    }, workerScript),
+  );
+  // One group failing stops the others: an operator then sees one error and runs the rebuild again.
+  for (const rebuild of running) rebuild.done.catch((error: Error) => running.forEach((other) => other !== rebuild && other.abort(`another group failed: ${error.message}`)));
+  const done = Promise.allSettled(running.map((rebuild) => rebuild.done)).then((outcomes) => {
+    const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
+    const results = outcomes.flatMap((outcome) => (outcome as PromiseFulfilledResult<RebuildResult[]>).value);
+    return data.names.map((name) => results.find((result) => result.name === name)!);
+  });
+  return { done, abort: (reason) => running.forEach((rebuild) => rebuild.abort(reason)) };
 }

@@ -1,9 +1,11 @@
+import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { AllSubscription, EventStore, RecordedEvent } from '../platform/event-store/event-store.port.js';
+import type { EventStore } from '../platform/event-store/event-store.port.js';
 import { generationName } from '../platform/read-store/generations.js';
 import type { ReadStore } from '../platform/read-store/read-store.port.js';
 import type { Projection } from '../projections/projection.js';
 import { ProjectionRunner } from '../projections/projection-runner.js';
+import { SharedSubscription } from '../projections/shared-subscription.js';
 
 /**
  * How long the old generation stays after a switch before it is emptied: readers of a store that caches
@@ -11,11 +13,16 @@ import { ProjectionRunner } from '../projections/projection-runner.js';
  */
 export const GENERATION_GRACE_MS = 2000;
 
+/** Events per commit of a rebuild's read model, and documents each keeps in memory. */
+const REBUILD_BATCH_EVENTS = 10_000;
+const REBUILD_BATCH_WINDOW_MS = 1000;
+const REBUILD_CACHED_DOCUMENTS = 100_000;
+
 export interface RebuildProgress {
   /** Read models still being built, and those switched. */
   building: string[];
   switched: string[];
-  /** Events the rebuild has read (every read model counts once), and per second since it began. */
+  /** Events the rebuild has read from the log (once for all read models), and per second since it began. */
   events: number;
   eventsPerSecond: number;
   /** How far the slowest read model is, from 0 to 1, and the time it may still take. */
@@ -46,30 +53,47 @@ export interface RebuildOptions {
  * generation while the active one keeps serving reads (and its live projector keeps it current); once the
  * new one's checkpoint has reached the active one's, the read store switches every reader to it in one
  * step, the live projector follows it (projection-runner.ts), and the old generation is emptied. No read
- * fails or waits at any point. Read models are built together, each from its own subscription.
+ * fails or waits at any point. Read models are built together from one read of the log (SharedSubscription).
  */
 export async function rebuildReadModels(events: EventStore, reads: ReadStore, projections: readonly Projection[], options: RebuildOptions = {}): Promise<RebuildResult[]> {
   const started = performance.now();
-  const counter = new CountingEventStore(events);
+  // Each read model waits on the signal at once.
+  if (options.signal) setMaxListeners(projections.length + 10, options.signal);
+  const shared = new SharedSubscription(events, projections.length);
+  let head: bigint | null = null;
+  const refreshHead = async () => {
+    const [last] = await events.readAll({ direction: 'backwards', maxCount: 1 });
+    head = last?.position ?? null;
+    return head;
+  };
   const [first] = await events.readAll({ maxCount: 1 });
   const builds = await Promise.all(
     projections.map(async (projection) => {
       const replaced = (await reads.generations(projection.name)).active;
       const generation = await reads.beginGeneration(projection.name, projection.collections);
-      // Every batch stores its checkpoint: the switch compares stored checkpoints.
-      const runner = new ProjectionRunner(projection, counter, reads, { generation, idleCheckpointMs: 0 });
+      // Every batch stores its checkpoint: the switch compares stored checkpoints. Batches are large (a read
+      // model ahead of the shared read would otherwise commit whenever it waits for the next event), the
+      // documents cached many, and the indexes made once the generation has caught up.
+      const runner = new ProjectionRunner(projection, shared, reads, {
+        generation,
+        idleCheckpointMs: 0,
+        batchWindowMs: REBUILD_BATCH_WINDOW_MS,
+        maxBatchEvents: REBUILD_BATCH_EVENTS,
+        cachedDocuments: REBUILD_CACHED_DOCUMENTS,
+        deferIndexes: true,
+      });
       return { projection, runner, generation, replaced, switched: false, position: null as bigint | null };
     }),
   );
   const report = () => {
     if (!options.onProgress) return;
     const elapsedSeconds = (performance.now() - started) / 1000;
-    const fraction = Math.min(...builds.map((build) => (build.switched ? 1 : progressOf(first?.position ?? null, build.runner.position, counter.head))));
+    const fraction = Math.min(...builds.map((build) => (build.switched ? 1 : progressOf(first?.position ?? null, build.runner.position, head))));
     options.onProgress({
       building: builds.filter((build) => !build.switched).map((build) => build.projection.name),
       switched: builds.filter((build) => build.switched).map((build) => build.projection.name),
-      events: counter.count,
-      eventsPerSecond: elapsedSeconds > 0 ? counter.count / builds.length / elapsedSeconds : 0,
+      events: shared.read,
+      eventsPerSecond: elapsedSeconds > 0 ? shared.read / elapsedSeconds : 0,
       fraction,
       etaSeconds: fraction > 0 && fraction < 1 ? (elapsedSeconds * (1 - fraction)) / fraction : fraction >= 1 ? 0 : null,
       elapsedSeconds,
@@ -77,15 +101,18 @@ export async function rebuildReadModels(events: EventStore, reads: ReadStore, pr
   };
   const timer = setInterval(report, options.progressEveryMs ?? 500);
   try {
-    await counter.refreshHead();
+    await refreshHead();
     await Promise.all(builds.map((build) => build.runner.start()));
     await Promise.all(
       builds.map(async (build) => {
         const { projection, runner, generation } = build;
+        const caughtUp = await refreshHead();
+        if (caughtUp !== null) await untilAborted(runner.waitFor(caughtUp, 24 * 3600_000), options.signal);
+        await runner.ensureIndexes();
         for (;;) {
           options.signal?.throwIfAborted();
-          const head = await counter.refreshHead();
-          if (head !== null) await untilAborted(runner.waitFor(head, 24 * 3600_000), options.signal);
+          const reached = await refreshHead();
+          if (reached !== null) await untilAborted(runner.waitFor(reached, 24 * 3600_000), options.signal);
           if (await reads.switchGeneration(projection.name, projection.collections, generation)) break;
           // The live projector committed past the head read above: catch up again.
           await sleep(50);
@@ -100,6 +127,7 @@ export async function rebuildReadModels(events: EventStore, reads: ReadStore, pr
     throw error;
   } finally {
     clearInterval(timer);
+    await shared.close();
   }
   report();
   await sleep(options.graceMs ?? GENERATION_GRACE_MS);
@@ -129,39 +157,6 @@ function progressOf(first: bigint | null, position: bigint | null, head: bigint 
   if (position >= head) return 1;
   const span = Number(head - first);
   return span <= 0 ? 1 : Math.max(0, Math.min(1, Number(position - first) / span));
-}
-
-/** The event store, counting the events its subscriptions deliver, and the head position last read. */
-class CountingEventStore implements EventStore {
-  count = 0;
-  head: bigint | null = null;
-
-  constructor(private readonly inner: EventStore) {}
-
-  async refreshHead(): Promise<bigint | null> {
-    const [last] = await this.inner.readAll({ direction: 'backwards', maxCount: 1 });
-    this.head = last?.position ?? null;
-    return this.head;
-  }
-
-  append: EventStore['append'] = (...args) => this.inner.append(...args);
-  readStream: EventStore['readStream'] = (...args) => this.inner.readStream(...args);
-  readAll: EventStore['readAll'] = (...args) => this.inner.readAll(...args);
-  close: EventStore['close'] = () => Promise.resolve();
-
-  subscribeToAll(options: Parameters<EventStore['subscribeToAll']>[0]): AllSubscription {
-    const subscription = this.inner.subscribeToAll(options);
-    const counter = this;
-    return {
-      unsubscribe: () => subscription.unsubscribe(),
-      async *[Symbol.asyncIterator](): AsyncIterator<RecordedEvent> {
-        for await (const event of subscription) {
-          counter.count += 1;
-          yield event;
-        }
-      },
-    } as AllSubscription;
-  }
 }
 
 /** `[#########-----------]  45%  leaderboards, solo-game…  182,000 events/s  ETA 0:07` */

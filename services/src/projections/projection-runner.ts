@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { EventStore, RecordedEvent } from '../platform/event-store/event-store.port.js';
+import type { AllSubscription, EventStore, RecordedEvent } from '../platform/event-store/event-store.port.js';
 import { toDomainEvent } from '../platform/event-store/domain-event.js';
 import { GenerationMovedError, generationName } from '../platform/read-store/generations.js';
 import type { CommitBatch, Document, ReadStore, WriteOperation } from '../platform/read-store/read-store.port.js';
@@ -28,6 +28,14 @@ export interface ProjectionRunnerOptions {
    * followed: when a rebuild replaces it, the runner starts again on the new one.
    */
   generation?: number;
+  /** Events a batch may hold before it commits (default 500). A rebuild takes more: fewer, larger commits. */
+  maxBatchEvents?: number;
+  /**
+   * Leaves the read model's indexes to `ensureIndexes()` (default: made at start). A rebuild fills a new
+   * generation first and indexes it once, which is several times faster than keeping six leaderboard
+   * indexes up to date at every write.
+   */
+  deferIndexes?: boolean;
 }
 
 /** Told of each batch accounted for (with the writes it committed, maybe none) and of a stop on an error. */
@@ -92,14 +100,21 @@ export class ProjectionRunner {
   async start(): Promise<void> {
     const generation = this.options.generation ?? (await this.reads.generations(this.projection.name)).active;
     this.view = new GenerationView(this.reads, this.projection, generation);
-    for (const index of this.projection.indexes) await this.reads.ensureIndex(this.view.name(index.collection), index.fields);
+    if (!this.options.deferIndexes) await this.ensureIndexes();
     this.progress.restart(await this.reads.checkpoint(this.view.projection));
     this.wanted = null;
     this.unsaved = null;
-    this.batch = new Batch(this.view, new DocumentCache(new Set(this.projection.collections), this.options.cachedDocuments ?? CACHED_DOCUMENTS));
+    // A rebuild's generation without a checkpoint is empty (beginGeneration emptied it).
+    const beganEmpty = this.options.generation !== undefined && this.progress.position === null;
+    this.batch = new Batch(this.view, new DocumentCache(new Set(this.projection.collections), this.options.cachedDocuments ?? CACHED_DOCUMENTS, beganEmpty));
     const subscription = this.events.subscribeToAll({ fromPosition: this.progress.position ?? 'start' });
     this.subscription = subscription;
     this.loop = this.run(subscription, this.batch).catch((error: Error) => this.stopped(error, subscription));
+  }
+
+  /** Makes the read model's indexes (at start unless `deferIndexes`). */
+  async ensureIndexes(): Promise<void> {
+    for (const index of this.projection.indexes) await this.reads.ensureIndex(this.view.name(index.collection), index.fields);
   }
 
   async stop(): Promise<void> {
@@ -168,22 +183,29 @@ export class ProjectionRunner {
     };
   }
 
-  private async run(subscription: AsyncIterable<RecordedEvent>, batch: Batch): Promise<void> {
+  private async run(subscription: AllSubscription, batch: Batch): Promise<void> {
     const iterator = subscription[Symbol.asyncIterator]();
-    let next = iterator.next();
+    // Events the subscription already holds are taken with poll(), without a promise each; next() only
+    // when it has none, and poll() never while a next() is pending, so the order stays the log's.
+    const poll = subscription.poll?.bind(subscription);
+    let pending: Promise<IteratorResult<RecordedEvent>> | null = null;
     for (;;) {
-      let result: IteratorResult<RecordedEvent> | typeof IDLE;
-      if (batch.size === 0) result = await next;
-      else {
-        result = await Promise.race([next, batch.due]);
-        if (result === IDLE) {
-          await this.flush(batch);
-          result = await next;
+      let recorded = pending === null ? poll?.() : undefined;
+      if (recorded === undefined) {
+        pending ??= iterator.next();
+        let result: IteratorResult<RecordedEvent> | typeof IDLE;
+        if (batch.size === 0) result = await pending;
+        else {
+          result = await Promise.race([pending, batch.due]);
+          if (result === IDLE) {
+            await this.flush(batch);
+            continue;
+          }
         }
+        pending = null;
+        if (result.done) break;
+        recorded = result.value;
       }
-      if (result.done) break;
-      next = iterator.next();
-      const recorded = result.value;
       // A redelivered event is skipped whether it was committed already or is still in the open batch.
       const applied = batch.position ?? this.progress.position;
       if (applied !== null && recorded.position <= applied) continue;
@@ -191,7 +213,7 @@ export class ProjectionRunner {
       if (this.handles.has(recorded.type)) await batch.add(recorded, this.projection);
       else batch.pass(recorded.position);
       this.releaseIfWanted();
-      if (batch.size >= MAX_BATCH_EVENTS) await this.flush(batch);
+      if (batch.size >= (this.options.maxBatchEvents ?? MAX_BATCH_EVENTS)) await this.flush(batch);
     }
     if (batch.size > 0) await this.flush(batch);
   }
@@ -247,38 +269,66 @@ const documentKey = (write: { collection: string; id: string } | WriteOperation)
   `${write.collection}\u0000${'document' in write ? write.document.id : write.id}`;
 
 /**
- * The documents of a projection's own collections as it last read or wrote them, the least recently used
- * forgotten first. A document the projection does not own (another projection writes it) is never kept.
+ * The documents of a projection's own collections as it last read or wrote them, those unused longest
+ * forgotten first: two generations of up to `limit` documents each; a document found in the older one moves
+ * to the newer, and when the newer fills up the older is dropped (cheaper than a strict LRU, which would
+ * reorder a Map on every read). A document the projection does not own (another projection writes it) is
+ * never kept.
  */
 class DocumentCache {
-  private readonly documents = new Map<string, Document | null>();
+  private recent = new Map<string, Document | null>();
+  private older = new Map<string, Document | null>();
+  /**
+   * For a generation that began empty (a rebuild's): the keys of every document of its own collections
+   * that exists, so that a key not here is known not to exist without asking the store (a rebuild creates
+   * most documents, and each creation began with such a miss).
+   */
+  private readonly existing: Set<string> | null;
 
   constructor(
     private readonly owned: ReadonlySet<string>,
     private readonly limit: number,
-  ) {}
+    beganEmpty: boolean,
+  ) {
+    this.existing = beganEmpty ? new Set() : null;
+  }
+
+  /** True when the document is known not to exist (see `existing`). */
+  absent(collection: string, key: string): boolean {
+    return this.existing !== null && this.owned.has(collection) && !this.existing.has(key);
+  }
 
   /** The document (null: known not to exist), or undefined when it is not known here. */
   get(key: string): Document | null | undefined {
-    const document = this.documents.get(key);
-    if (document === undefined) return undefined;
-    this.documents.delete(key);
-    this.documents.set(key, document);
-    return document;
+    const document = this.recent.get(key);
+    if (document !== undefined) return document;
+    const old = this.older.get(key);
+    if (old !== undefined) this.keep(key, old);
+    return old;
   }
 
   set(collection: string, key: string, document: Document | null): void {
-    if (!this.owned.has(collection) || this.limit <= 0) return;
-    this.documents.delete(key);
-    this.documents.set(key, document);
-    if (this.documents.size > this.limit) this.documents.delete(this.documents.keys().next().value!);
+    if (!this.owned.has(collection)) return;
+    if (this.existing) {
+      if (document) this.existing.add(key);
+      else this.existing.delete(key);
+    }
+    if (this.limit > 0) this.keep(key, document);
+  }
+
+  private keep(key: string, document: Document | null): void {
+    if (this.recent.size >= this.limit && !this.recent.has(key)) {
+      this.older = this.recent;
+      this.recent = new Map();
+    }
+    this.recent.set(key, document);
   }
 }
 
 /** Pending writes of one batch, readable by later events of the same batch before they are committed. */
 class Batch implements DocumentReader {
-  private writes: WriteOperation[] = [];
-  private pending = new Map<string, { collection: string; document: Document | null }>();
+  /** Each document's last write in the batch, by documentKey. */
+  private pending = new Map<string, WriteOperation>();
   private lastPosition: bigint | null = null;
   private window: { release: () => void; timer: NodeJS.Timeout | undefined } | null = null;
   /** Resolves once the open batch should be committed: released, and nothing more ready on this turn. */
@@ -313,9 +363,10 @@ class Batch implements DocumentReader {
   async get<T extends Document>(collection: string, id: string): Promise<T | null> {
     const key = documentKey({ collection, id });
     const pending = this.pending.get(key);
-    if (pending) return pending.document as T | null;
+    if (pending) return (pending.kind === 'upsert' ? pending.document : null) as T | null;
     const cached = this.cache.get(key);
     if (cached !== undefined) return cached as T | null;
+    if (this.cache.absent(collection, key)) return null;
     const stored = await this.reads.get<T>(collection, id);
     this.cache.set(collection, key, stored);
     return stored;
@@ -326,8 +377,12 @@ class Batch implements DocumentReader {
       { event: toDomainEvent(recorded), streamId: recorded.streamId, revision: recorded.revision, position: recorded.position, createdAt: recorded.createdAt },
       this,
     );
-    for (const write of writes) this.pending.set(documentKey(write), { collection: write.collection, document: write.kind === 'upsert' ? write.document : null });
-    this.writes.push(...writes);
+    for (const write of writes) {
+      const key = documentKey(write);
+      // Deleted first so that the batch's writes keep the order of each document's last write.
+      this.pending.delete(key);
+      this.pending.set(key, write);
+    }
     this.lastPosition = recorded.position;
     this.size += 1;
   }
@@ -345,14 +400,12 @@ class Batch implements DocumentReader {
   drain(): { position: bigint | null; writes: WriteOperation[] } {
     // A document written several times in the batch (a game's moves) is stored once, as it ended up: the
     // same end state as writing each in turn, since every write replaces the whole document.
-    const last = new Map(this.writes.map((write) => [documentKey(write), write]));
-    const writes = last.size === this.writes.length ? this.writes : this.writes.filter((write) => last.get(documentKey(write)) === write);
+    const writes = [...this.pending.values()];
     const drained = { position: this.lastPosition, writes };
-    for (const [key, { collection, document }] of this.pending) this.cache.set(collection, key, document);
+    for (const [key, write] of this.pending) this.cache.set(write.collection, key, write.kind === 'upsert' ? write.document : null);
     clearTimeout(this.window?.timer);
     this.window = null;
-    this.writes = [];
-    this.pending.clear();
+    this.pending = new Map();
     this.lastPosition = null;
     this.size = 0;
     return drained;

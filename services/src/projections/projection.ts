@@ -9,7 +9,11 @@ export interface ProjectedEvent<E extends DomainEvent = DomainEvent> {
   createdAt: Date;
 }
 
-/** Reads documents as they stand including writes made earlier in the same batch. */
+/**
+ * Reads documents as they stand including writes made earlier in the same batch. A document it returns
+ * belongs to the projection's runner alone (its batch and cache, never a reader's): a projection may build
+ * the next version in place, provided it writes that version in the same `apply`.
+ */
 export interface DocumentReader {
   get<T extends Document>(collection: string, id: string): Promise<T | null>;
 }

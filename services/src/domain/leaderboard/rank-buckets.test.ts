@@ -1,4 +1,4 @@
-import { BOUNDARIES, bucketAtOffset, bucketOf, moved, rowsAbove, upperOf } from './rank-buckets.js';
+import { BOUNDARIES, bucketAtOffset, bucketOf, move, moved, rowsAbove, upperOf } from './rank-buckets.js';
 
 describe('rank buckets', () => {
   it('are ordered, exact at their boundaries, and bounded by the next boundary', () => {
@@ -34,5 +34,19 @@ describe('rank buckets', () => {
     expect(bucketAtOffset(counts, 5)).toEqual({ bucket: bucketOf(3), above: 5 });
     expect(bucketAtOffset(counts, 6)).toBeNull();
     expect(bucketAtOffset({}, 0)).toBeNull();
+  });
+});
+
+describe('move', () => {
+  it('changes the counts in place exactly as moved computes them, and says whether the bucket changed', () => {
+    const counts = { [bucketOf(5)]: 2, [bucketOf(500)]: 1 };
+    const expected = moved(counts, 5, 500)!;
+    expect(move(counts, 5, 500)).toBe(true);
+    expect(counts).toEqual(expected);
+    expect(move(counts, 500, 510)).toBe(false);
+    expect(counts).toEqual(expected);
+    expect(move(counts, 500, null)).toBe(true);
+    expect(move(counts, 500, null)).toBe(true);
+    expect(counts).toEqual({ [bucketOf(5)]: 1 });
   });
 });

@@ -41,19 +41,28 @@ export type RankField = (typeof RANK_FIELDS)[number];
 /** Counts per bucket (bucket number → rows), as the read model stores them. */
 export type BucketCounts = Record<string, number>;
 
-/** The counts after a row's value moved from `before` to `after` (null: not counted). */
+/** The counts after a row's value moved from `before` to `after` (null: not counted); null when its bucket stays. */
 export function moved(counts: BucketCounts, before: number | null, after: number | null): BucketCounts | null {
+  const next = { ...counts };
+  return move(next, before, after) ? next : null;
+}
+
+/**
+ * `moved`, changing `counts` itself: true when the row changed bucket. For the leaderboards projection,
+ * which owns the documents it reads (projection.ts DocumentReader): copying a scope's few hundred counts at
+ * every scored round made half of a rebuild's time.
+ */
+export function move(counts: BucketCounts, before: number | null, after: number | null): boolean {
   const from = before === null ? null : bucketOf(before);
   const to = after === null ? null : bucketOf(after);
-  if (from === to) return null;
-  const next = { ...counts };
+  if (from === to) return false;
   if (from !== null) {
-    const left = (next[from] ?? 0) - 1;
-    if (left > 0) next[from] = left;
-    else delete next[from];
+    const left = (counts[from] ?? 0) - 1;
+    if (left > 0) counts[from] = left;
+    else delete counts[from];
   }
-  if (to !== null) next[to] = (next[to] ?? 0) + 1;
-  return next;
+  if (to !== null) counts[to] = (counts[to] ?? 0) + 1;
+  return true;
 }
 
 /** Rows in the buckets above `bucket`. */

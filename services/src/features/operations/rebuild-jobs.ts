@@ -3,7 +3,7 @@ import { ApiException } from '../../api/api-error.js';
 import { APP_CONFIG } from '../../app/tokens.js';
 import type { AppConfig } from '../../config/config.js';
 import type { RebuildProgress, RebuildResult } from '../../ops/rebuild.js';
-import { rebuildOnThread, type RunningRebuild } from '../../ops/rebuild-on-thread.js';
+import { rebuildInParallel, type RunningRebuild } from '../../ops/rebuild-on-thread.js';
 import type { Projection } from '../../projections/projection.js';
 
 export interface RebuildJobView {
@@ -33,7 +33,7 @@ export class RebuildJobs implements OnApplicationShutdown {
     const job: RebuildJobView = { state: 'running', projections: projections.map((p) => p.name), startedAt: new Date().toISOString(), endedAt: null, progress: null, results: null, error: null };
     this.job = job;
     this.logger.log(`rebuilding ${job.projections.join(', ')}`);
-    const rebuild = rebuildOnThread({ stores: { dataDir: this.config.dataDir, stores: this.config.stores }, names: job.projections }, (progress) => (job.progress = progress));
+    const rebuild = rebuildInParallel({ stores: { dataDir: this.config.dataDir, stores: this.config.stores }, names: job.projections }, (progress) => (job.progress = progress));
     const settled = rebuild.done.then(
       (results) => {
         job.results = results.map((result) => ({ ...result, position: result.position?.toString() ?? null }));

@@ -62,6 +62,12 @@ export interface SubscribeToAllOptions {
 /** Catch-up then live, in position order, with no gap and no duplicate. */
 export interface AllSubscription extends AsyncIterable<RecordedEvent> {
   unsubscribe(): Promise<void>;
+  /**
+   * The next event if the subscription already holds it, without waiting (undefined when it would have to
+   * wait), for a reader that goes through a page of events without a promise for each. Never called while
+   * a `next()` of the iterator is still pending; optional for adapters.
+   */
+  poll?(): RecordedEvent | undefined;
 }
 
 export class WrongExpectedRevisionError extends Error {

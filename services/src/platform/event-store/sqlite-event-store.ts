@@ -429,6 +429,15 @@ class SqliteAllSubscription implements AllSubscription, AsyncIterator<RecordedEv
     this.wakeUp?.();
   }
 
+  poll(): RecordedEvent | undefined {
+    if (this.ended) return undefined;
+    const event = this.page[this.pageIndex];
+    if (!event) return undefined;
+    this.pageIndex += 1;
+    this.lastDelivered = event.position;
+    return event;
+  }
+
   private async pull(): Promise<IteratorResult<RecordedEvent>> {
     while (!this.ended) {
       const event = this.page[this.pageIndex];

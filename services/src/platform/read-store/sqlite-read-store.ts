@@ -1,4 +1,5 @@
 import type { Statement, Transaction } from 'better-sqlite3';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { openDatabase, type SqliteDatabase } from '../sqlite/open-database.js';
 import type {
   CommitBatch,
@@ -33,6 +34,9 @@ const SCHEMA_SQL = `
     building    INTEGER,
     collections TEXT    NOT NULL
   ) STRICT;`;
+
+/** Commits tried while another connection holds the write lock, each waiting up to busy_timeout (5 s). */
+const BUSY_ATTEMPTS = 12;
 
 /** Filters with `$in` lists of many lengths each make their own statement; keep the most recent ones. */
 const STATEMENT_CACHE_SIZE = 200;
@@ -143,12 +147,20 @@ export class SqliteReadStore implements ReadStore {
 
   async commit(batch: CommitBatch): Promise<boolean> {
     // IMMEDIATE takes the write lock before reading the checkpoint, so no other connection can commit
-    // the same batch in between.
-    return this.commitTransaction.immediate(batch);
+    // the same batch in between. Another connection may hold the lock longer than busy_timeout (a rebuild
+    // indexing a large new generation): the commit is tried again rather than stopping the projection.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return this.commitTransaction.immediate(batch);
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'SQLITE_BUSY' || attempt >= BUSY_ATTEMPTS) throw error;
+        await sleep(100);
+      }
+    }
   }
 
   async checkpoint(projection: string): Promise<bigint | null> {
-    return this.readCheckpoint.get(this.activeGenerations().projection(projection)) ?? null;
+    return this.readCheckpoint.get(projection.includes('@') ? projection : this.activeGenerations().projection(projection)) ?? null;
   }
 
   async reset(projection: string, collections: string[]): Promise<void> {
@@ -209,7 +221,8 @@ export class SqliteReadStore implements ReadStore {
   }
 
   private resolve(collection: string): string {
-    return this.activeGenerations().collection(collection);
+    // A generation's physical name (a rebuild's own reads) is never resolved.
+    return collection.includes('@') ? collection : this.activeGenerations().collection(collection);
   }
 
   private apply(write: WriteOperation): void {

@@ -1,7 +1,7 @@
 import { LIVE, type LeaderboardBucketsDoc, type LeaderboardRowDoc, type LeaderboardTotalDoc, readModelCollections } from '@globetrail/contracts';
 import { assertNever } from '../../domain/decider.js';
 import { ALL_TIME, allPeriodKeys, roundFilterKeys, scopeOf } from '../../domain/leaderboard/periods.js';
-import { moved, RANK_FIELDS } from '../../domain/leaderboard/rank-buckets.js';
+import { move, RANK_FIELDS } from '../../domain/leaderboard/rank-buckets.js';
 import { defineProjection, remove, upsert } from '../projection.js';
 
 const collection = readModelCollections.leaderboardRows;
@@ -54,9 +54,12 @@ export const leaderboardsProjection = defineProjection({
       const writes = [after ? upsert(collection, after, position) : remove(collection, row.id)];
       for (const field of RANK_FIELDS) {
         const id = bucketsId(row.scope, field);
+        const from = before ? (before[field] as number | null) : null;
+        const to = after ? (after[field] as number | null) : null;
+        if (from === to) continue;
+        // Changed in place and written at once (see rank-buckets.ts move).
         const known = (await documents.get<LeaderboardBucketsDoc>(buckets, id)) ?? { id, counts: {} };
-        const counts = moved(known.counts, before ? (before[field] as number | null) : null, after ? (after[field] as number | null) : null);
-        if (counts) writes.push(upsert(buckets, { id, counts } satisfies LeaderboardBucketsDoc, position));
+        if (move(known.counts, from, to)) writes.push(upsert(buckets, known, position));
       }
       return writes;
     };
