@@ -16,7 +16,8 @@ import type {
 import { checkWritable, generationName, GenerationResolver, parseGenerationName, type GenerationRow, type Generations } from './generations.js';
 import { checkCollection, checkCount, checkDocumentId, checkField, checkScalar, serialise } from './read-store-input.js';
 
-const SCHEMA_SQL = `
+/** The read store's tables (exported for bench:rebuild's hand-written baseline, which writes the same). */
+export const SCHEMA_SQL = `
   CREATE TABLE IF NOT EXISTS read_documents (
     collection TEXT    NOT NULL,
     id         TEXT    NOT NULL,
