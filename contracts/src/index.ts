@@ -1,4 +1,5 @@
 export * from './rules/geo.js';
+export * from './rules/round-plan.js';
 export * from './rules/score.js';
 export * from './rules/level.js';
 export * from './rules/tiers.js';

@@ -4,6 +4,7 @@ import { latLngSchema } from '../rules/geo.js';
 import { gameModeSchema, teamIdSchema } from '../live/game-rules.js';
 import { defineEvent, instantSchema } from './define-event.js';
 import { panoramaRefSchema } from './solo-events.js';
+import { ROUND_PLAN_SALT, SHA256_HEX } from '../rules/round-plan.js';
 
 /** Epoch milliseconds: deadlines the server's timers and the clients' countdowns share. */
 const epochMs = z.number().int().min(0);
@@ -40,7 +41,26 @@ export const gameCreatedV1 = defineEvent(
     settings: gameSettingsSchema,
     map: z.object({ id: z.string().min(1), name: z.string().min(1), maxMapDistance: z.number().positive() }),
     hostId: playerId,
+    /**
+     * Ranked arena matches: SHA-256 of the round plan drawn before the match (rules/round-plan.ts), so
+     * that every target is fixed before anyone plays; absent elsewhere and in older matches.
+     */
+    roundPlanHash: z.string().regex(SHA256_HEX).optional(),
     createdAt: instantSchema,
+  }),
+);
+
+/**
+ * The round plan a ranked match committed to in GameCreated: every round's target and picture, drawn up
+ * front, and the salt. Stored next to GameCreated and never sent to a client; revealed by the audit once
+ * the match is over (docs/audit.md).
+ */
+export const roundPlanDrawnV1 = defineEvent(
+  'RoundPlanDrawn',
+  1,
+  z.object({
+    salt: z.string().regex(ROUND_PLAN_SALT),
+    rounds: z.array(z.object({ target: latLngSchema, targetCountryCode: z.string().nullable(), panorama: panoramaRefSchema })).min(1).max(50),
   }),
 );
 
@@ -149,6 +169,7 @@ export const chatMessagePostedV1 = defineEvent(
 
 export const gameEventSchema = z.discriminatedUnion('type', [
   gameCreatedV1,
+  roundPlanDrawnV1,
   playerJoinedV1,
   playerLeftV1,
   hostChangedV1,

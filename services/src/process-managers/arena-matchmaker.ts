@@ -1,11 +1,16 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { LIVE, streamName } from '@globetrail/contracts';
 import { CommandExecutor } from '../app/command-executor.js';
-import { CLOCK, MAP_CATALOG, MESSAGE_BUS } from '../app/tokens.js';
+import { randomBytes } from 'node:crypto';
+import { CLOCK, IMAGERY, MAP_CATALOG, MESSAGE_BUS } from '../app/tokens.js';
+import type { RoundPlan } from '../domain/arena/round-plan.js';
+import { countryAt } from '../domain/country.js';
+import { planRound } from '../features/solo/round-planner.js';
+import type { ImageryRegistry } from '../imagery/imagery-registry.js';
 import { arenaDecider } from '../domain/arena/arena.decider.js';
 import { gameDecider } from '../domain/game/game.decider.js';
 import type { JoiningPlayer } from '../domain/game/game.commands.js';
-import { DEFAULT_MAP_ID, type MapCatalog } from '../maps/map-catalog.js';
+import { DEFAULT_MAP_ID, type GameMap, type MapCatalog } from '../maps/map-catalog.js';
 import type { BusSubscription, MessageBus } from '../platform/bus/message-bus.port.js';
 import type { Clock } from '../platform/time/clock.js';
 import { TimerScheduler } from '../platform/time/timer-scheduler.js';
@@ -33,6 +38,7 @@ export class ArenaMatchmaker implements OnModuleInit, OnModuleDestroy {
     private readonly executor: CommandExecutor,
     @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
     @Inject(MAP_CATALOG) private readonly maps: MapCatalog,
+    @Inject(IMAGERY) private readonly imagery: ImageryRegistry,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.scheduler = new TimerScheduler(clock);
@@ -60,6 +66,21 @@ export class ArenaMatchmaker implements OnModuleInit, OnModuleDestroy {
     });
   }
 
+  /**
+   * Every round a duel can reach (LIVE.duelRoundCap), drawn before the match: GameCreated commits to their
+   * hash, so the server cannot pick a round for a player once the match is on (docs/audit.md). Answer-blind
+   * pictures only, none twice. A retried creation draws again, and the decider keeps the first one.
+   */
+  private async drawPlan(map: GameMap): Promise<RoundPlan> {
+    const random = this.executor.context().random;
+    const rounds: RoundPlan['rounds'] = [];
+    for (let i = 0; i < LIVE.duelRoundCap; i++) {
+      const { target, panorama } = await planRound(this.maps, map, this.imagery, rounds.map((round) => round.panorama), random, undefined, { answerBlindOnly: true });
+      rounds.push({ target, targetCountryCode: countryAt(target), panorama });
+    }
+    return { salt: randomBytes(32).toString('hex'), rounds };
+  }
+
   /** The players as they were queued just before the match took them off the queue. */
   private async createMatch(gameId: string, playerIds: readonly [string, string], matchRevision: bigint): Promise<void> {
     const before = await this.executor.load(this.stream, arenaDecider, matchRevision);
@@ -81,6 +102,7 @@ export class ArenaMatchmaker implements OnModuleInit, OnModuleDestroy {
         map: { id: map.id, name: map.name, maxMapDistance: map.maxMapDistance },
         host,
         opponent,
+        plan: await this.drawPlan(map),
       },
       { actor: 'arena-matchmaker', readModels: ['live-games'] },
     );

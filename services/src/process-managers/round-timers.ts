@@ -71,7 +71,9 @@ export class RoundTimers implements OnModuleInit, OnModuleDestroy {
       case 'prepare_round': {
         const { state } = await this.executor.load(stream, gameDecider);
         if (state.status === 'none') return;
-        command = { type: 'PrepareRound', gameId, roundIndex: work.roundIndex, picture: await this.resolvePicture(state) };
+        // A ranked match plays the rounds it committed to; other games get a fresh picture now.
+        const planned = state.plan?.rounds[work.roundIndex];
+        command = { type: 'PrepareRound', gameId, roundIndex: work.roundIndex, picture: planned ?? (await this.resolvePicture(state)) };
         break;
       }
       case 'begin_round':

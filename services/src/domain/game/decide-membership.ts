@@ -1,3 +1,4 @@
+import { roundPlanHash } from '../arena/round-plan.js';
 import { type GameEvent, hasHitPoints, LIVE, type TeamId } from '@globetrail/contracts';
 import { assertNever, type Decision, isRejection, reject } from '../decider.js';
 import type { GameCommandOf, JoiningPlayer } from './game.commands.js';
@@ -32,11 +33,13 @@ export function decideCreate(command: GameCommandOf<'CreateGame'>, state: GameSt
     settings: command.settings,
     map: command.map,
     hostId: command.host.id,
+    ...(command.plan ? { roundPlanHash: roundPlanHash(command.plan) } : {}),
     createdAt: at,
   };
-  const events: GameEvent[] = [gameEvent('GameCreated', created)];
+  // The plan itself goes right after the event that commits to it, and never to a client.
+  const events: GameEvent[] = [gameEvent('GameCreated', created), ...(command.plan ? [gameEvent('RoundPlanDrawn', command.plan)] : [])];
   // Each player takes the side the join rule gives them, so the game is folded as they join.
-  let game = createdGame(created);
+  let game = command.plan ? { ...createdGame(created), plan: command.plan } : createdGame(created);
   for (const player of command.opponent ? [command.host, command.opponent] : [command.host]) {
     const event = joined(game, player, teamForNewcomer(game), at);
     events.push(event);

@@ -16,7 +16,9 @@ const theGameIsOver = () => reject(409, 'wrong_phase', 'the game is over');
 
 /** G → SIN for round 0, R_ED → SIN for the next round once its result has been shown. */
 export function decidePrepare(command: GameCommandOf<'PrepareRound'>, game: Game, now: number): Decision<GameEvent> {
-  const { roundIndex, picture } = command;
+  const { roundIndex } = command;
+  // A ranked match plays the round it committed to, whatever picture the timer brought.
+  const picture = game.plan?.rounds[roundIndex] ?? command.picture;
   if (roundAt(game, roundIndex)) return [];
   if (isOver(game)) return theGameIsOver();
   const isNext = (game.status === 'G' || game.status === 'R_ED') && roundIndex === game.rounds.length;

@@ -98,6 +98,9 @@ function applyEvent(view: GameSnapshot, event: Exclude<GameEvent, { type: 'GameC
       return updateUser(view, event.data.playerId, () => ({ isC: true, lsS: epochMs(event.data.at) }));
     case 'PlayerDisconnected':
       return updateUser(view, event.data.playerId, () => ({ isC: false, lsS: epochMs(event.data.at) }));
+    case 'RoundPlanDrawn':
+      // The plan never reaches a view: the hash in GameCreated is all a player learns before the end.
+      return view;
     case 'GameLaunched':
       return { ...view, status: 'G' };
     case 'RoundStarting': {

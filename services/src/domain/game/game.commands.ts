@@ -1,3 +1,4 @@
+import type { RoundPlan } from '../arena/round-plan.js';
 import type { GameMode, GameOrigin, GameSettings, LatLng, PanoramaRef, TeamId } from '@globetrail/contracts';
 
 /** A player as they join: who the identity says they are, and their arena rating (null: not rated). */
@@ -29,6 +30,8 @@ export type GameCommand =
       host: JoiningPlayer;
       /** Arena matches: the opponent joins at once and both are ready, so the match launches. */
       opponent?: JoiningPlayer;
+      /** Ranked matches: every round drawn up front; GameCreated commits to its hash (domain/arena/round-plan.ts). */
+      plan?: RoundPlan;
     }
   | { type: 'JoinGame'; gameId: string; player: JoiningPlayer; team?: TeamId }
   | { type: 'LeaveGame'; gameId: string; playerId: string }

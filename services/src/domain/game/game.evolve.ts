@@ -26,6 +26,7 @@ export function createdGame(data: GameEventOf<'GameCreated'>['data']): Game {
     rounds: [],
     phaseAt: epochMs(createdAt),
     chatIds: new Set(),
+    plan: null,
   };
 }
 
@@ -49,6 +50,8 @@ function evolveExisting(game: Game, event: Exclude<GameEvent, { type: 'GameCreat
       return updatePlayer(game, event.data.playerId, () => ({ isC: true, lsS: epochMs(event.data.at) }));
     case 'PlayerDisconnected':
       return updatePlayer(game, event.data.playerId, () => ({ isC: false, lsS: epochMs(event.data.at) }));
+    case 'RoundPlanDrawn':
+      return { ...game, plan: event.data };
     case 'GameLaunched':
       return { ...game, status: 'G', phaseAt: epochMs(event.data.at) };
     case 'RoundStarting': {

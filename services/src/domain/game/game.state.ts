@@ -1,4 +1,4 @@
-import type { GameMode, GameOrigin, GameSettings, GameStatus, LatLng, PanoramaRef, PlayerRoundResult, TeamId } from '@globetrail/contracts';
+import type { GameEventOf, GameMode, GameOrigin, GameSettings, GameStatus, LatLng, PanoramaRef, PlayerRoundResult, TeamId } from '@globetrail/contracts';
 
 /** A player as the rules need them; presence times are epoch ms. */
 export interface Player {
@@ -61,6 +61,8 @@ export interface Game {
   phaseAt: number;
   /** Every chat message id ever posted, so a resent message appends nothing. */
   chatIds: ReadonlySet<string>;
+  /** A ranked match's round plan, committed to by GameCreated's roundPlanHash; null for other games. */
+  plan: GameEventOf<'RoundPlanDrawn'>['data'] | null;
 }
 
 export type GameState = { status: 'none' } | Game;
