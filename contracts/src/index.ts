@@ -33,3 +33,4 @@ export * from './maps/map-files.js';
 export * from './maps/map-drafts.js';
 export * from './rest/challenges.js';
 export * from './rest/leaderboard.js';
+export * from './rest/match-audit.js';

@@ -8,6 +8,7 @@ import { exportLog, importLog } from './event-log-file.js';
 import { formatStatus, projectionStatus } from './projection-status.js';
 import { formatReport, verifyReadModels } from './verify.js';
 import { formatProgress } from './rebuild.js';
+import { formatAudit, loadMatchAudit } from './audit.js';
 import { rebuildInParallel } from './rebuild-on-thread.js';
 import type { Projection } from '../projections/projection.js';
 
@@ -28,6 +29,9 @@ Commands:
                            safe while the game runs (one rebuild at a time); Ctrl-C stops it, leaving
                            every read model on the generation it had
          --threads <n>     split the read models over n threads (default 1)
+  audit <matchId>          check a ranked arena match from its events: the round plan against the hash its
+                           first event committed to, every round's distances, points and damage, and the Elo
+                           changes, recomputed; exits 1 when anything differs
   verify                   rebuild every read model into a scratch store and compare it with the live one;
                            prints the differences, exits 1 when there is any (run on a stopped or caught-up game)
   --help                   this text
@@ -93,6 +97,13 @@ export async function runOps(argv: readonly string[], env: Record<string, string
           print(`${result.name}: generation ${result.generation} serves reads since position ${result.position ?? 'none'} (${result.documents.toLocaleString('en')} documents); generation ${result.replaced} dropped`);
         }
         return 0;
+      }
+      case 'audit': {
+        if (!argument) throw new UsageError('audit needs a match id: npm run ops -- audit <matchId>');
+        const loaded = await loadMatchAudit(events, argument);
+        if (!loaded) throw new UsageError(`no ranked arena match ${argument}`);
+        print(formatAudit(loaded));
+        return loaded.audit.verdict === 'tampered' ? 1 : 0;
       }
       case 'verify': {
         const report = await verifyReadModels(events, reads, allProjections);

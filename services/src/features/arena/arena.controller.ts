@@ -4,7 +4,9 @@ import { countersSchema, countryAnswerSchema, eloDelta, eloRankSchema, LIVE, rat
 import { z } from 'zod';
 import { notFound, parseInput } from '../../api/api-error.js';
 import { ApiErrors, ZodResponse } from '../../api/openapi.js';
-import { READ_STORE } from '../../app/tokens.js';
+import { EVENT_STORE, READ_STORE } from '../../app/tokens.js';
+import { loadMatchAudit } from '../../ops/audit.js';
+import type { EventStore } from '../../platform/event-store/event-store.port.js';
 import { AuthGuard, CurrentPrincipal, IDENTITY_SECURITY_SCHEME } from '../../identity/auth.guard.js';
 import type { Principal } from '../../identity/identity.port.js';
 import type { ReadStore } from '../../platform/read-store/read-store.port.js';
@@ -18,8 +20,18 @@ import { countryFromAcceptLanguage } from './country-from-language.js';
 export class ArenaController {
   constructor(
     @Inject(READ_STORE) private readonly reads: ReadStore,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
     private readonly counters: LiveCounters,
   ) {}
+
+  @Get(':matchId/audit')
+  @ApiOperation({ summary: "A ranked match checked from its events: the round plan against its committed hash, every round, damage and Elo recomputed (docs/audit.md); while it is on, only the commitment" })
+  @ApiErrors(404)
+  async audit(@Param('matchId') matchId: string) {
+    const loaded = await loadMatchAudit(this.events, matchId);
+    if (!loaded) throw notFound(`no ranked arena match ${matchId}`);
+    return loaded;
+  }
 
   @Get('nplayers')
   @ApiOperation({ summary: 'Players in the arena (queued or in a match) and in the duels lobby' })
