@@ -26,6 +26,8 @@ export const router = createHashRouter([
       { path: 'map/:mapId', lazy: () => import('./routes/map-route').then((module) => ({ Component: module.MapRoute })) },
       // A challenge's play carries maplibre and Photo Sphere Viewer: loaded when opened.
       { path: 'challenge/:challengeId', lazy: () => import('./routes/challenge-route').then((module) => ({ Component: module.ChallengeRoute })) },
+      // A ranked match's audit and replay (docs/audit.md): loaded when opened.
+      { path: 'arena/:matchId/audit', lazy: () => import('./routes/match-audit-route').then((module) => ({ Component: module.MatchAuditRoute })) },
       { path: 'mapEditor/:key', lazy: () => import('./routes/map-editor-route').then((module) => ({ Component: module.MapEditorRoute })) },
       { path: 'privacypolicy', lazy: () => import('./routes/legal-routes').then((module) => ({ Component: module.PrivacyRoute })) },
       { path: 'termsofservice', lazy: () => import('./routes/legal-routes').then((module) => ({ Component: module.TermsRoute })) },

@@ -1,6 +1,6 @@
 import { Controller, Get, Headers, Inject, Param, Query, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { countersSchema, countryAnswerSchema, eloDelta, eloRankSchema, LIVE, ratingPreviewSchema } from '@globetrail/contracts';
+import { countersSchema, countryAnswerSchema, eloDelta, eloRankSchema, LIVE, matchAuditResponseSchema, ratingPreviewSchema } from '@globetrail/contracts';
 import { z } from 'zod';
 import { notFound, parseInput } from '../../api/api-error.js';
 import { ApiErrors, ZodResponse } from '../../api/openapi.js';
@@ -26,6 +26,7 @@ export class ArenaController {
 
   @Get(':matchId/audit')
   @ApiOperation({ summary: "A ranked match checked from its events: the round plan against its committed hash, every round, damage and Elo recomputed (docs/audit.md); while it is on, only the commitment" })
+  @ZodResponse(200, matchAuditResponseSchema)
   @ApiErrors(404)
   async audit(@Param('matchId') matchId: string) {
     const loaded = await loadMatchAudit(this.events, matchId);

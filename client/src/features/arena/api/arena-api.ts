@@ -1,4 +1,4 @@
-import { eloRankSchema, type EloRank } from '@globetrail/contracts';
+import { eloRankSchema, type EloRank, matchAuditResponseSchema, type MatchAuditResponse } from '@globetrail/contracts';
 import { apiGet } from '../../../lib/api/api-client';
 import { sendCommand } from '../../../lib/live/live-socket';
 
@@ -15,4 +15,9 @@ export function enterArena(mElo: number | null) {
 
 export function leaveArena() {
   return sendCommand('LeaveArena', {});
+}
+
+/** GET /arena/{matchId}/audit (docs/audit.md): 404 when there is no such ranked match. */
+export function getMatchAudit(matchId: string, signal?: AbortSignal): Promise<MatchAuditResponse> {
+  return apiGet(`/arena/${encodeURIComponent(matchId)}/audit`, matchAuditResponseSchema, signal ? { signal } : {});
 }

@@ -76,6 +76,14 @@ export function FinalStandings({ model, restart }: FinalStandingsProps) {
           </section>
         )}
 
+        {view.origin === 'arena' && (
+          <p>
+            <Link to={`/arena/${encodeURIComponent(view.id)}/audit`} data-testid="audit-link">
+              {t('live.final.audit')}
+            </Link>
+          </p>
+        )}
+
         <table className="live-table" data-testid="standings-table">
           <caption className="visually-hidden">{t('live.final.standings')}</caption>
           <thead>
