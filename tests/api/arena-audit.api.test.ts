@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { type GameEventOf, type LatLng, type MatchAuditResponse, roundPlanCommitment } from '@globetrail/contracts';
 import { runOps } from '../../services/src/ops/ops.js';
-import { gameEvents, LiveClient, offset, targetOf } from '../support/live-client.js';
+import { playArenaMatch } from '../support/arena-match.js';
+import { gameEvents, type LiveClient } from '../support/live-client.js';
 import { signedUpPlayer, startTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -22,45 +23,35 @@ const coordinates = (at: LatLng) => [String(at.lat), String(at.lng)];
 describe('ranked arena matches are auditable', () => {
   it('commit to their rounds before play, tell no client the plan, audit fair at the end, and fail the audit once an event is changed', async () => {
     const [p, q] = [await signedUpPlayer(t, 'Ana'), await signedUpPlayer(t, 'Ben')];
-    const [a, b] = [await LiveClient.connect(t, p), await LiveClient.connect(t, q)];
-    clients.push(a, b);
     // Everything either client is sent, as text, in order.
     const received: string[] = [];
-    for (const client of [a, b]) client.socket.onAny((...args: unknown[]) => received.push(JSON.stringify(args)));
-    const matched = new Promise<string>((resolve) => a.socket.once('ArenaMatched', ({ gameId }) => resolve(gameId)));
-    await a.ok('EnterArena', {});
-    await b.ok('EnterArena', {});
-    const gameId = await matched;
-    await a.ok('JoinGame', { gameId });
-    await b.ok('JoinGame', { gameId });
-    await a.until(gameId, (view) => view.status === 'SED', 'the match to start');
-
-    const [created, drawn] = (await gameEvents(t, gameId)) as [GameEventOf<'GameCreated'>, GameEventOf<'RoundPlanDrawn'>];
-    expect(drawn.type).toBe('RoundPlanDrawn');
-    expect(created.data.roundPlanHash).toMatch(/^[0-9a-f]{64}$/);
-    const plan = drawn.data;
-    expect(plan.rounds.length).toBe(30);
-
-    // While the match is on the audit gives the commitment only.
-    const during = (await t.http.get(`/arena/${gameId}/audit`).expect(200)).body as MatchAuditResponse;
-    expect(during.audit).toMatchObject({ verdict: 'in_progress', committedHash: created.data.roundPlanHash, plan: null, rounds: [] });
-    expect(during.history).toEqual([]);
-    expect(JSON.stringify(during)).not.toContain(plan.salt);
-
-    let final = a.view(gameId);
-    for (let roundIndex = 0; roundIndex < 30 && final.status !== 'G_ED'; roundIndex++) {
-      await a.until(gameId, (v) => (v.status === 'SED' && v.cr === roundIndex) || v.status === 'G_ED', `round ${roundIndex}`);
-      if (a.view(gameId).status === 'G_ED') break;
-      const target = await targetOf(t, gameId, roundIndex);
-      expect(target).toEqual(plan.rounds[roundIndex]!.target);
-      // Before its result, no client has been sent this round's target, any later round's, or the salt.
-      for (const later of plan.rounds.slice(roundIndex)) for (const part of coordinates(later.target)) expect(contains(received, part)).toBe(false);
-      expect(contains(received, plan.salt)).toBe(false);
-      await a.ok('PlaceGuess', { gameId, roundIndex, loc: offset(target, 5), final: true });
-      await b.ok('PlaceGuess', { gameId, roundIndex, loc: offset(target, 2500), final: true });
-      final = await a.until(gameId, (v) => v.rounds[roundIndex]?.ended === true || v.status === 'G_ED', `round ${roundIndex} result`);
-    }
-    final = await a.until(gameId, (v) => v.status === 'G_ED', 'the end');
+    let created!: GameEventOf<'GameCreated'>;
+    let plan!: GameEventOf<'RoundPlanDrawn'>['data'];
+    const { gameId, clients: matchClients, final } = await playArenaMatch(t, [p, q], {
+      connected: (both) => {
+        clients.push(...both);
+        for (const client of both) client.socket.onAny((...args: unknown[]) => received.push(JSON.stringify(args)));
+      },
+      started: async (id) => {
+        const [first, drawn] = (await gameEvents(t, id)) as [GameEventOf<'GameCreated'>, GameEventOf<'RoundPlanDrawn'>];
+        expect(drawn.type).toBe('RoundPlanDrawn');
+        expect(first.data.roundPlanHash).toMatch(/^[0-9a-f]{64}$/);
+        [created, plan] = [first, drawn.data];
+        expect(plan.rounds.length).toBe(30);
+        // While the match is on the audit gives the commitment only.
+        const during = (await t.http.get(`/arena/${id}/audit`).expect(200)).body as MatchAuditResponse;
+        expect(during.audit).toMatchObject({ verdict: 'in_progress', committedHash: created.data.roundPlanHash, plan: null, rounds: [] });
+        expect(during.history).toEqual([]);
+        expect(JSON.stringify(during)).not.toContain(plan.salt);
+      },
+      beforeGuesses: (roundIndex, target) => {
+        expect(target).toEqual(plan.rounds[roundIndex]!.target);
+        // Before its result, no client has been sent this round's target, any later round's, or the salt.
+        for (const later of plan.rounds.slice(roundIndex)) for (const part of coordinates(later.target)) expect(contains(received, part)).toBe(false);
+        expect(contains(received, plan.salt)).toBe(false);
+      },
+    });
+    expect(matchClients).toHaveLength(2);
     expect(contains(received, plan.salt)).toBe(false);
 
     const after = (await t.http.get(`/arena/${gameId}/audit`).expect(200)).body as MatchAuditResponse;

@@ -1,0 +1,58 @@
+import { playArenaMatch } from '../support/arena-match.js';
+import type { LiveClient } from '../support/live-client.js';
+import { type E2E, openPage, startE2E } from '../support/e2e.js';
+import { signedUpPlayer } from '../support/test-app.js';
+
+let e2e: E2E;
+const clients: LiveClient[] = [];
+beforeAll(async () => {
+  // Game timers 20× faster: the whole match takes about a second, so its replay at the original pace does too.
+  e2e = await startE2E({ CLOCK_SPEED: '20' });
+});
+afterAll(async () => {
+  for (const client of clients) client.close();
+  await e2e.close();
+});
+
+describe('a finished ranked match, audited and replayed in the browser', () => {
+  it('shows the match fair, hashes the revealed plan in the browser, and replays every round to the knockout', async () => {
+    const players: [Awaited<ReturnType<typeof signedUpPlayer>>, Awaited<ReturnType<typeof signedUpPlayer>>] = [await signedUpPlayer(e2e.t, 'Ana'), await signedUpPlayer(e2e.t, 'Ben')];
+    const { gameId, final } = await playArenaMatch(e2e.t, players, { connected: (both) => clients.push(...both) });
+    const rounds = final.rounds.length;
+    const loserHp = final.teams ? Math.min(...Object.values(final.teams).map((team) => team.hp)) : 0;
+
+    const { page, errors, context } = await openPage(e2e, `/#/arena/${gameId}/audit`);
+    await page.getByTestId('audit-page').waitFor();
+    await page.getByText('Fair: every check holds').waitFor();
+    // The browser's own SHA-256 of the revealed rounds equals the fingerprint published before round 1.
+    await page.getByText('Your browser computed the same fingerprint from the revealed rounds.').waitFor();
+    await page.getByTestId('audit-rounds').locator('tbody tr').nth(rounds - 1).waitFor();
+    expect(await page.getByTestId('audit-rounds').locator('tbody tr').count()).toBe(rounds);
+    expect(await page.getByTestId('audit-findings').innerText()).toContain('round plan hash');
+    expect(await page.getByTestId('audit-elo').innerText()).toMatch(/Ana 1000 → 1016 · Ben 1000 → 984/);
+
+    // The replay, at the match's own pace: round after round, then the knockout.
+    expect(await page.getByTestId('replay-guess').count()).toBe(0);
+    await page.getByTestId('replay-play').click();
+    await page.getByTestId('replay-log').getByText('Round 1 starts').waitFor();
+    await page.getByTestId('replay-log').getByText(/Match over: Ana won/).waitFor({ timeout: 60_000 });
+    await page.getByTestId('replay-target').waitFor();
+    expect(await page.getByTestId('replay-guess').count()).toBe(2);
+    expect(await page.getByTestId('replay-hp-1').innerText()).toContain(String(loserHp));
+    expect(await page.getByTestId('replay-play').innerText()).toBe('Play again');
+
+    // Faster: 64× from the start, reaching the same end.
+    await page.getByTestId('replay-speed').selectOption('64');
+    await page.getByTestId('replay-play').click();
+    await page.getByTestId('replay-log').getByText(/Match over: Ana won/).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('says so for an address that is no ranked match', async () => {
+    const { page, errors, context } = await openPage(e2e, '/#/arena/no-such-match/audit');
+    await page.getByText('No such ranked match').waitFor();
+    expect(errors.filter((error) => !error.includes('404'))).toEqual([]);
+    await context.close();
+  });
+});
