@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type DomainEvent, greatCircleDistance, type LatLng, parseDomainEvent, scoreForDistance, streamName } from '@globetrail/contracts';
 import { isRejection } from '../../domain/decider.js';
+import { seededRandom } from '../../domain/decision-context.js';
 import { mapDecider } from '../../domain/map/map.decider.js';
 import type { AppendRequest } from '../../platform/event-store/event-writer.js';
 
@@ -30,7 +31,7 @@ export function mixFor(total: number): LogMix {
 
 /** Yields groups of appends (one per stream and moment) until `total` events are made. */
 export function* realisticLog(total: number, mix = mixFor(total)): Generator<AppendRequest[]> {
-  const random = seeded(42);
+  const random = seededRandom(42);
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
   let clock = Date.UTC(2026, 0, 1);
   const at = () => new Date((clock += 1 + Math.floor(random() * 4000))).toISOString();
@@ -149,16 +150,4 @@ export function* realisticLog(total: number, mix = mixFor(total)): Generator<App
     if (batch.length >= 500) yield* ready();
   }
   yield* ready();
-}
-
-/** mulberry32: a small seeded generator, so every run writes the same log. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
