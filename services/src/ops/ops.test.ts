@@ -94,11 +94,11 @@ describe('the operator CLI on real SQLite files', () => {
   it('reports each read model’s checkpoint, lag and documents', async () => {
     const before = await projectionStatus(source.events, source.reads, [userProfileProjection]);
     const head = (await source.events.readAll({ direction: 'backwards', maxCount: 1 }))[0]!.position;
-    expect(before).toEqual([{ name: 'user-profile', checkpoint: null, lag: head + 1n, documents: 0 }]);
+    expect(before).toEqual([{ name: 'user-profile', checkpoint: null, lag: head + 1n, documents: 0, generation: 0, building: null }]);
     await project(source);
     const after = await projectionStatus(source.events, source.reads, [userProfileProjection]);
-    expect(after).toEqual([{ name: 'user-profile', checkpoint: head, lag: 0n, documents: 120 }]);
-    expect(formatStatus(after)).toMatch(/^read model\s+checkpoint\s+lag\s+documents\nuser-profile\s+\d+\s+0\s+120$/);
+    expect(after).toEqual([{ name: 'user-profile', checkpoint: head, lag: 0n, documents: 120, generation: 0, building: null }]);
+    expect(formatStatus(after)).toMatch(/^read model\s+checkpoint\s+lag\s+documents\s+generation\nuser-profile\s+\d+\s+0\s+120\s+0$/);
   });
 
   it('verify finds the live read models the same as a rebuild, then finds a planted difference', async () => {
@@ -198,7 +198,7 @@ describe('the operator CLI on real SQLite files', () => {
     expect(await runOps(['--help'], {}, (text) => printed.push(text))).toBe(0);
     expect(printed.join('\n')).toMatch(/npm run ops -- <command>/);
     expect(await runOps(['projections'], { DATA_DIR: source.dir }, (text) => printed.push(text))).toBe(0);
-    expect(printed.at(-1)).toMatch(/^read model\s+checkpoint\s+lag\s+documents\nuser-profile\s+—\s+\d+\s+0\n/);
+    expect(printed.at(-1)).toMatch(/^read model\s+checkpoint\s+lag\s+documents\s+generation\nuser-profile\s+—\s+\d+\s+0\s+0\n/);
     await expect(runOps(['projections'], { DATA_DIR: join(target.dir, 'nowhere') }, () => {})).rejects.toThrow(/no event store at .*nowhere/);
     await expect(runOps(['frobnicate'], { DATA_DIR: source.dir }, () => {})).rejects.toThrow(UsageError);
     await expect(runOps(['export'], { DATA_DIR: source.dir }, () => {})).rejects.toThrow(/export needs a file/);
@@ -209,5 +209,8 @@ describe('the operator CLI on real SQLite files', () => {
     const rebuilt: string[] = [];
     expect(await runOps(['rebuild', 'user-profile'], { DATA_DIR: source.dir }, (text) => rebuilt.push(text))).toBe(0);
     expect(rebuilt.at(-1)).toMatch(/^user-profile: generation 1 serves reads since position \d+ \(120 documents\); generation 0 dropped$/);
+    const after: string[] = [];
+    await runOps(['projections'], { DATA_DIR: source.dir }, (text) => after.push(text));
+    expect(after.at(-1)).toMatch(/\nuser-profile\s+\d+\s+0\s+120\s+1\n/);
   });
 });

@@ -9,6 +9,9 @@ export interface ProjectionStatus {
   /** The event store's last position minus the checkpoint (0 when caught up). */
   lag: bigint;
   documents: number;
+  /** The generation serving reads, and one a rebuild is filling (null when none is). */
+  generation: number;
+  building: number | null;
 }
 
 /** Each read model's checkpoint, lag behind the event store, and document count (`npm run ops -- projections`). */
@@ -18,14 +21,18 @@ export async function projectionStatus(events: EventStore, reads: ReadStore, pro
     projections.map(async ({ name, collections }) => {
       const checkpoint = await reads.checkpoint(name);
       const counts = await Promise.all(collections.map((collection) => reads.count(collection)));
+      const { active, building } = await reads.generations(name);
       const lag = head ? head.position - (checkpoint ?? -1n) : 0n;
-      return { name, checkpoint, lag: lag > 0n ? lag : 0n, documents: counts.reduce((sum, count) => sum + count, 0) };
+      return { name, checkpoint, lag: lag > 0n ? lag : 0n, documents: counts.reduce((sum, count) => sum + count, 0), generation: active, building };
     }),
   );
 }
 
 export function formatStatus(rows: readonly ProjectionStatus[]): string {
-  const table = [['read model', 'checkpoint', 'lag', 'documents'], ...rows.map((row) => [row.name, row.checkpoint?.toString() ?? '—', row.lag.toString(), row.documents.toLocaleString('en')])];
+  const table = [
+    ['read model', 'checkpoint', 'lag', 'documents', 'generation'],
+    ...rows.map((row) => [row.name, row.checkpoint?.toString() ?? '—', row.lag.toString(), row.documents.toLocaleString('en'), row.building === null ? String(row.generation) : `${row.generation} (building ${row.building})`]),
+  ];
   const widths = table[0]!.map((_, column) => Math.max(...table.map((cells) => cells[column]!.length)));
   return table.map((cells) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ')).join('\n');
 }
