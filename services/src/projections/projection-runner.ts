@@ -377,12 +377,9 @@ class Batch implements DocumentReader {
       { event: toDomainEvent(recorded), streamId: recorded.streamId, revision: recorded.revision, position: recorded.position, createdAt: recorded.createdAt },
       this,
     );
-    for (const write of writes) {
-      const key = documentKey(write);
-      // Deleted first so that the batch's writes keep the order of each document's last write.
-      this.pending.delete(key);
-      this.pending.set(key, write);
-    }
+    // Each document keeps its last write (in the order documents were first written: writes to different
+    // documents commit together, in any order).
+    for (const write of writes) this.pending.set(documentKey(write), write);
     this.lastPosition = recorded.position;
     this.size += 1;
   }
