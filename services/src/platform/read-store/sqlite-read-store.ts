@@ -36,12 +36,6 @@ export const SCHEMA_SQL = `
     collections TEXT    NOT NULL
   ) STRICT;`;
 
-export interface SqliteReadStoreOptions {
-  /** SQLite's page cache for this connection, in MB (default DEFAULT_CACHE_MB; SQLite's own is 2 MB). */
-  cacheMb?: number;
-}
-const DEFAULT_CACHE_MB = 2;
-
 /** Commits tried while another connection holds the write lock, each waiting up to busy_timeout (5 s). */
 const BUSY_ATTEMPTS = 12;
 
@@ -77,14 +71,13 @@ export class SqliteReadStore implements ReadStore {
   private readonly commitTransaction: Transaction<(batch: CommitBatch) => boolean>;
   private readonly resetTransaction: Transaction<(projection: string, collections: string[]) => void>;
 
-  static open(file: string, options: SqliteReadStoreOptions = {}): SqliteReadStore {
-    return new SqliteReadStore(file, options);
+  static open(file: string): SqliteReadStore {
+    return new SqliteReadStore(file);
   }
 
-  constructor(file: string, { cacheMb = DEFAULT_CACHE_MB }: SqliteReadStoreOptions = {}) {
+  constructor(file: string) {
     // Read models are rebuilt from the event store, so losing their last commits to a power cut is harmless.
     this.db = openDatabase(file, 'normal');
-    this.db.pragma(`cache_size = -${Math.round(cacheMb * 1024)}`);
     this.db.exec(SCHEMA_SQL);
     this.getBody = this.db.prepare<[string, string], string>(
       'SELECT body FROM read_documents WHERE collection = ? AND id = ?',
