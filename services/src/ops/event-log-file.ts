@@ -82,25 +82,30 @@ export async function exportLog(store: EventStore, file: string, options: { resu
   }
   const out = createWriteStream(file, { flags: options.resume ? 'a' : 'w' });
   try {
-    for (let from: bigint | 'start' = lastPosition === null ? 'start' : lastPosition + 1n; ; ) {
-      const page = await store.readAll({ fromPosition: from, maxCount: EXPORT_PAGE });
-      for (const event of page) {
-        const line = toLine(event);
-        hash.update(line);
-        if (!out.write(line)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
-        lastPosition = event.position;
-        events += 1;
-      }
-      options.onProgress?.(events);
-      if (page.length < EXPORT_PAGE) break;
-      from = page.at(-1)!.position + 1n;
+    for await (const { line, position } of exportLines(store, lastPosition)) {
+      hash.update(line);
+      if (!out.write(line)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+      lastPosition = position;
+      events += 1;
+      if (events % EXPORT_PAGE === 0) options.onProgress?.(events);
     }
+    options.onProgress?.(events);
   } finally {
     await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
   }
   const sha256 = hash.digest('hex');
   writeFileSync(`${file}.sha256`, `${sha256}  ${file}\n${events} events, last position ${lastPosition ?? 'none'}\n`);
   return { file, events, lastPosition, sha256 };
+}
+
+/** Every event after `after` (null: from the first) as export lines, read page by page. */
+export async function* exportLines(store: EventStore, after: bigint | null): AsyncGenerator<{ line: string; position: bigint }> {
+  for (let from: bigint | 'start' = after === null ? 'start' : after + 1n; ; ) {
+    const page = await store.readAll({ fromPosition: from, maxCount: EXPORT_PAGE });
+    for (const event of page) yield { line: toLine(event), position: event.position };
+    if (page.length < EXPORT_PAGE) return;
+    from = page.at(-1)!.position + 1n;
+  }
 }
 
 export interface ImportSummary {
@@ -110,10 +115,13 @@ export interface ImportSummary {
 
 /**
  * Appends an export's events to the store, each stream in its order with its revisions checked, keeping
- * every event's id. Refuses a file whose checksum does not match its `.sha256`, naming the difference.
+ * every event's id. Refuses a file whose checksum does not match its `.sha256`, naming the difference, or
+ * that holds a line that is not an exported event, before appending anything.
  */
 export async function importLog(store: EventStore, file: string, options: { onProgress?: (events: number) => void } = {}): Promise<ImportSummary> {
   await verifyChecksum(file);
+  // Every line is checked before the first append, so a malformed export appends nothing.
+  for await (const { line, text } of lines(file)) parseLine(text, line);
   let events = 0;
   let appends = 0;
   let run: LogLine[] = [];

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { appendFileSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DomainEvent } from '@globetrail/contracts';
@@ -88,6 +89,17 @@ describe('the operator CLI on real SQLite files', () => {
     truncateSync(`${file}.sha256`, 0);
     writeFileSync(join(source.dir, 'other.jsonl'), '');
     await expect(importLog(target.events, join(source.dir, 'other.jsonl'))).rejects.toThrow(/other\.jsonl\.sha256 is missing/);
+    expect(await target.events.readAll()).toEqual([]);
+  });
+
+  it('appends nothing from an export with a line that is not an event, even when its checksum matches', async () => {
+    const file = join(source.dir, 'log.jsonl');
+    await exportLog(source.events, file);
+    const lines = readFileSync(file, 'utf8').split('\n');
+    lines[500] = '{"not":"an event"}';
+    writeFileSync(file, lines.join('\n'));
+    writeFileSync(`${file}.sha256`, `${createHash('sha256').update(readFileSync(file)).digest('hex')}  ${file}\n`);
+    await expect(importLog(target.events, file)).rejects.toThrow(/^line 501: not an exported event/);
     expect(await target.events.readAll()).toEqual([]);
   });
 

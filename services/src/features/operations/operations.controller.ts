@@ -1,7 +1,15 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { ApiException, parseInput } from '../../api/api-error.js';
+import { ApiException, badRequest, parseInput } from '../../api/api-error.js';
+import { exportLines, importLog } from '../../ops/event-log-file.js';
 import { RebuildJobs } from './rebuild-jobs.js';
 import { APP_CONFIG, EVENT_STORE, READ_STORE } from '../../app/tokens.js';
 import type { AppConfig } from '../../config/config.js';
@@ -9,9 +17,22 @@ import { CurrentPrincipal, IDENTITY_SECURITY_SCHEME, RequireSignedIn } from '../
 import type { Principal } from '../../identity/identity.port.js';
 import { projectionStatus } from '../../ops/projection-status.js';
 import { verifyReadModels } from '../../ops/verify.js';
-import type { EventStore } from '../../platform/event-store/event-store.port.js';
+import { type EventStore, WrongExpectedRevisionError } from '../../platform/event-store/event-store.port.js';
 import type { ReadStore } from '../../platform/read-store/read-store.port.js';
 import { allProjections } from '../../projections/all-projections.js';
+
+/** Resolves once the response can take more, or has closed; leaves no listener behind. */
+function drainedOrClosed(response: Response): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      response.off('drain', done);
+      response.off('close', done);
+      resolve();
+    };
+    response.on('drain', done);
+    response.on('close', done);
+  });
+}
 
 const rebuildRequestSchema = z.object({
   projection: z.enum(['all', ...allProjections.map((projection) => projection.name)] as [string, ...string[]], {
@@ -75,6 +96,70 @@ export class OperationsController {
   rebuildStatus(@CurrentPrincipal() principal: Principal) {
     this.assertOperator(principal);
     return { rebuild: this.rebuilds.view() };
+  }
+
+  @Get('export')
+  @ApiOperation({
+    summary:
+      'The event log as JSON lines (the CLI export format), streamed; `after` resumes after a position. Trailers give the SHA-256 of the lines sent, their count and the last position (operators only)',
+  })
+  async export(@CurrentPrincipal() principal: Principal, @Query() query: unknown, @Res() response: Response): Promise<void> {
+    this.assertOperator(principal);
+    const { after } = parseInput(z.object({ after: z.string().regex(/^\d+$/, 'after must be an event position (digits)').optional() }), query, 'query');
+    response.status(200);
+    response.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
+    response.setHeader('Trailer', 'X-Export-SHA256, X-Export-Events, X-Export-Last-Position');
+    const hash = createHash('sha256');
+    let events = 0;
+    let last: bigint | null = after === undefined ? null : BigInt(after);
+    for await (const { line, position } of exportLines(this.events, last)) {
+      // A client that went away stops the export; it resumes with `after` = the last whole line's position.
+      if (response.destroyed) return;
+      hash.update(line);
+      if (!response.write(line)) await drainedOrClosed(response);
+      events += 1;
+      last = position;
+    }
+    response.addTrailers({ 'X-Export-SHA256': hash.digest('hex'), 'X-Export-Events': String(events), 'X-Export-Last-Position': last?.toString() ?? '' });
+    response.end();
+  }
+
+  @Post('import')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "Appends an export (JSON lines, Content-Type application/x-ndjson) to the event store; X-Export-SHA256 must be the body's SHA-256, checked before anything is appended. Safe to send again (operators only)",
+  })
+  async import(@CurrentPrincipal() principal: Principal, @Headers('x-export-sha256') expected: string | undefined, @Req() request: Request) {
+    this.assertOperator(principal);
+    if (!expected || !/^[0-9a-f]{64}$/.test(expected)) throw badRequest('X-Export-SHA256', "send the export's SHA-256 (64 hex digits, as in its .sha256 file) in the X-Export-SHA256 header");
+    if (!request.is('application/x-ndjson')) throw new ApiException(415, 'unsupported_media_type', 'body: send the export as Content-Type: application/x-ndjson', 'body');
+    const dir = mkdtempSync(join(tmpdir(), 'globetrail-import-'));
+    try {
+      const file = join(dir, 'import.jsonl');
+      const hash = createHash('sha256');
+      const hashing = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          hash.update(chunk);
+          done(null, chunk);
+        },
+      });
+      await pipeline(request, hashing, createWriteStream(file));
+      const actual = hash.digest('hex');
+      if (actual !== expected) throw badRequest('X-Export-SHA256', `the body's SHA-256 is ${actual}, not ${expected}: it changed or is incomplete; nothing was imported`);
+      writeFileSync(`${file}.sha256`, `${actual}  ${file}\n`);
+      try {
+        return await importLog(this.events, file);
+      } catch (error) {
+        if (error instanceof Error && /^line \d+:/.test(error.message)) throw badRequest('body', `${error.message}; nothing was imported`);
+        if (error instanceof WrongExpectedRevisionError) {
+          throw new ApiException(409, 'conflict', `stream ${error.streamId} already holds other events (at revision ${String(error.actual)}): import into an empty store or the one the export came from; the events before it were appended`);
+        }
+        throw error;
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
 
   private assertOperator(principal: Principal): void {
