@@ -1,7 +1,7 @@
 import { LIVE, type LeaderboardBucketsDoc, type LeaderboardRowDoc, type LeaderboardTotalDoc, readModelCollections } from '@globetrail/contracts';
 import { assertNever } from '../../domain/decider.js';
 import { ALL_TIME, allPeriodKeys, roundFilterKeys, scopeOf } from '../../domain/leaderboard/periods.js';
-import { move, RANK_FIELDS } from '../../domain/leaderboard/rank-buckets.js';
+import { bucketOf, move, RANK_FIELDS } from '../../domain/leaderboard/rank-buckets.js';
 import { defineProjection, remove, upsert } from '../projection.js';
 
 const collection = readModelCollections.leaderboardRows;
@@ -56,7 +56,8 @@ export const leaderboardsProjection = defineProjection({
         const id = bucketsId(row.scope, field);
         const from = before ? (before[field] as number | null) : null;
         const to = after ? (after[field] as number | null) : null;
-        if (from === to) continue;
+        // Most changes stay in their bucket (a few points more): the counts are not even read.
+        if ((from === null ? null : bucketOf(from)) === (to === null ? null : bucketOf(to))) continue;
         // Changed in place and written at once (see rank-buckets.ts move).
         const known = (await documents.get<LeaderboardBucketsDoc>(buckets, id)) ?? { id, counts: {} };
         if (move(known.counts, from, to)) writes.push(upsert(buckets, known, position));
