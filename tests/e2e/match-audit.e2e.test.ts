@@ -1,13 +1,15 @@
 import { playArenaMatch } from '../support/arena-match.js';
-import type { LiveClient } from '../support/live-client.js';
-import { type E2E, openPage, startE2E } from '../support/e2e.js';
+import type { GameEventOf } from '@globetrail/contracts';
+import { gameEvents, type LiveClient } from '../support/live-client.js';
+import { type E2E, openPage, openSignedIn, startE2E } from '../support/e2e.js';
 import { signedUpPlayer } from '../support/test-app.js';
 
 let e2e: E2E;
 const clients: LiveClient[] = [];
 beforeAll(async () => {
-  // Game timers 20× faster: the whole match takes about a second, so its replay at the original pace does too.
-  e2e = await startE2E({ CLOCK_SPEED: '20' });
+  // Game timers twice as fast: a round's 30 s leave the browser time to open the game; the whole match takes
+  // a few seconds, and so does its replay at the original pace.
+  e2e = await startE2E({ CLOCK_SPEED: '2' });
 });
 afterAll(async () => {
   for (const client of clients) client.close();
@@ -17,7 +19,20 @@ afterAll(async () => {
 describe('a finished ranked match, audited and replayed in the browser', () => {
   it('shows the match fair, hashes the revealed plan in the browser, and replays every round to the knockout', async () => {
     const players: [Awaited<ReturnType<typeof signedUpPlayer>>, Awaited<ReturnType<typeof signedUpPlayer>>] = [await signedUpPlayer(e2e.t, 'Ana'), await signedUpPlayer(e2e.t, 'Ben')];
-    const { gameId, final } = await playArenaMatch(e2e.t, players, { connected: (both) => clients.push(...both) });
+    const { gameId, final } = await playArenaMatch(e2e.t, players, {
+      connected: (both) => clients.push(...both),
+      // During the match, Ana's game screen shows the fingerprint her match committed to before round 1.
+      started: async (id) => {
+        const [created] = (await gameEvents(e2e.t, id)) as [GameEventOf<'GameCreated'>];
+        const playing = await openSignedIn(e2e, players[0], `/#/game/${id}`);
+        const sealed = playing.page.getByTestId('sealed-plan');
+        await sealed.waitFor();
+        expect(await sealed.getAttribute('data-hash')).toBe(created.data.roundPlanHash);
+        expect(await sealed.innerText()).toContain(created.data.roundPlanHash!.slice(0, 6));
+        expect(playing.errors).toEqual([]);
+        await playing.context.close();
+      },
+    });
     const rounds = final.rounds.length;
     const loserHp = final.teams ? Math.min(...Object.values(final.teams).map((team) => team.hp)) : 0;
 

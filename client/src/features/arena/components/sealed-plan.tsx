@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { getMatchAudit } from '../api/arena-api';
 
 /**
- * During a ranked match: the fingerprint of the rounds drawn before it (docs/audit.md), which a player can
- * note and compare with the audit after the end. Asked once per match; nothing shows until it is known.
+ * A HUD item during a ranked match: the fingerprint of the rounds drawn before it (docs/audit.md), which a
+ * player can note and compare with the audit after the end. Asked once per match; absent until known.
  */
 export function SealedPlan({ matchId }: { matchId: string }) {
   const { t } = useTranslation();
@@ -17,8 +17,9 @@ export function SealedPlan({ matchId }: { matchId: string }) {
   const hash = commitment.data;
   if (!hash) return null;
   return (
-    <p className="sealed-plan muted" data-testid="sealed-plan" title={hash}>
-      {t('live.countdown.sealed', { hash: `${hash.slice(0, 8)}…${hash.slice(-8)}` })}
-    </p>
+    <div className="live-hud__item" title={t('live.sealed.title', { hash })} data-testid="sealed-plan" data-hash={hash}>
+      <span className="live-hud__label">{t('live.sealed.label')}</span>
+      <span className="live-hud__value sealed-plan">{`${hash.slice(0, 6)}…${hash.slice(-6)}`}</span>
+    </div>
   );
 }

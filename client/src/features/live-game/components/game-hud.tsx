@@ -1,6 +1,7 @@
 import { isDuel } from '@globetrail/contracts';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/format/use-formatters';
+import { SealedPlan } from '../../arena/components/sealed-plan';
 import type { GameModel } from '../hooks/use-game-view';
 
 /** The round's deadline: the gat window once the timer has passed, else the round timer (null: no limit). */
@@ -46,6 +47,7 @@ export function GameHud({ model, now }: { model: GameModel; now: number }) {
           </span>
         </div>
       )}
+      {view.origin === 'arena' && <SealedPlan matchId={view.id} />}
       {myPoints !== null && !model.hitPoints && (
         <div className="live-hud__item">
           <span className="live-hud__label">{t('game.totalPoints')}</span>

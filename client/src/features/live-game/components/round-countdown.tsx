@@ -1,7 +1,6 @@
 import { damageMultiplier, isDuel, LIVE } from '@globetrail/contracts';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/format/use-formatters';
-import { SealedPlan } from '../../arena/components/sealed-plan';
 import type { GameModel } from '../hooks/use-game-view';
 
 /** STARTING: the 3-second countdown to the next round, on the server's clock. */
@@ -24,7 +23,6 @@ export function RoundCountdown({ model, now }: { model: GameModel; now: number }
       <p className="live-countdown__number" aria-label={t('live.countdown.startsIn', { count: seconds })}>
         {seconds > 0 ? format.number(seconds) : t('live.countdown.go')}
       </p>
-      {view.origin === 'arena' && <SealedPlan matchId={view.id} />}
       {multiplier > 1 && (
         <p className="live-countdown__multiplier" data-testid="damage-multiplier">
           {t('live.countdown.multiplier', { multiplier: format.decimal(multiplier) })}
