@@ -10,19 +10,25 @@
  *   read model, blue/green, on BENCH_THREADS worker threads (default 1) each reading the log once,
  *   through the event store port, the projections and the read store port, until every generation has
  *   switched.
- * - essential: the least a rebuild must do, by hand — the raw scan above, then the rebuild's final
- *   documents (taken from its output) inserted into a fresh read store file with the same schema and
- *   pragmas, 10,000 to a transaction, and the same indexes made after: reading every event, writing every
- *   document once, indexing them.
+ * - same writes by hand: the raw scan above, then the very writes the rebuild committed (recorded once, in
+ *   an untimed rebuild before the rounds), batch by batch with its checkpoint, by better-sqlite3 with the
+ *   read store's own statements into a fresh file with the same schema and pragmas, and the same indexes
+ *   made after: the same durable work with the same batching, without the projections and the ports.
+ * - essential: the least any rebuild must do — the raw scan, then the rebuild's final documents inserted
+ *   once, 10,000 to a transaction, and the same indexes.
  * Prints events/s of each (median of BENCH_ROUNDS, default 3), the ratios and the targets: ≥ 100,000
- * events/s and rebuild/raw ≥ 0.3 (the issue's), and rebuild/essential ≥ 0.3 (proposed: see README).
+ * events/s and rebuild/raw ≥ 0.3 (the issue's), and rebuild/same writes ≥ 0.3 (proposed: see README).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { rebuildInParallel } from '../ops/rebuild-on-thread.js';
+import { rebuildReadModels } from '../ops/rebuild.js';
 import { EventWriter } from '../platform/event-store/event-writer.js';
+import { SqliteEventStore } from '../platform/event-store/sqlite-event-store.js';
+import type { CommitBatch, ReadStore } from '../platform/read-store/read-store.port.js';
+import { SqliteReadStore } from '../platform/read-store/sqlite-read-store.js';
 import { generationName } from '../platform/read-store/generations.js';
 import { indexSql, SCHEMA_SQL } from '../platform/read-store/sqlite-read-store.js';
 import { openDatabase } from '../platform/sqlite/open-database.js';
@@ -108,6 +114,93 @@ function documentsOf(readsFile: string): StoredDocument[] {
   }
 }
 
+const RECORDED_SQL = `CREATE TABLE writes (
+  batch INTEGER NOT NULL, projection TEXT NOT NULL, position INTEGER NOT NULL,
+  kind TEXT NOT NULL, collection TEXT, id TEXT, revision INTEGER, body TEXT)`;
+
+/**
+ * Rebuilds once (untimed) through a read store that also records every batch it commits, writes and
+ * checkpoint, in order, into `writesFile`; returns each read model's new generation.
+ */
+async function recordWrites(eventsFile: string, readsFile: string, writesFile: string): Promise<Map<string, number>> {
+  const recorded = openDatabase(writesFile, 'normal');
+  recorded.exec(RECORDED_SQL);
+  const insert = recorded.prepare<[number, string, bigint, string, string | null, string | null, bigint | null, string | null]>('INSERT INTO writes VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  const record = recorded.transaction((batchNumber: number, batch: CommitBatch) => {
+    insert.run(batchNumber, batch.projection, batch.position, 'checkpoint', null, null, null, null);
+    for (const write of batch.writes) {
+      if (write.kind === 'upsert') insert.run(batchNumber, batch.projection, batch.position, 'upsert', write.collection, write.document.id, write.revision, JSON.stringify(write.document));
+      else insert.run(batchNumber, batch.projection, batch.position, 'delete', write.collection, write.id, null, null);
+    }
+  });
+  const events = SqliteEventStore.open(eventsFile, { writerScript: null });
+  const reads = SqliteReadStore.open(readsFile);
+  let batches = 0;
+  const recording: ReadStore = Object.assign(Object.create(reads) as ReadStore, {
+    async commit(batch: CommitBatch): Promise<boolean> {
+      const applied = await reads.commit(batch);
+      if (applied) record(batches++, batch);
+      return applied;
+    },
+  });
+  try {
+    const results = await rebuildReadModels(events, recording, allProjections, { graceMs: 0 });
+    return new Map(results.map((result) => [result.name, result.generation]));
+  } finally {
+    await events.close();
+    await reads.close();
+    recorded.close();
+  }
+}
+
+/** Raw scan + parse, then the recorded writes, batch by batch with their checkpoints, and the indexes, by hand. */
+function sameWrites(eventsFile: string, file: string, total: number, writesFile: string, generations: Map<string, number>): number {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+  const started = performance.now();
+  rawScan(eventsFile);
+  const recorded = openDatabase(writesFile);
+  recorded.defaultSafeIntegers(true);
+  const db = openDatabase(file, 'normal');
+  try {
+    db.exec(SCHEMA_SQL);
+    const checkpoint = db.prepare<[string, bigint]>(
+      `INSERT INTO read_checkpoints (projection, position) VALUES (?, ?)
+       ON CONFLICT (projection) DO UPDATE SET position = excluded.position WHERE excluded.position > read_checkpoints.position`,
+    );
+    const upsert = db.prepare<[string, string, bigint, string]>(
+      `INSERT INTO read_documents (collection, id, revision, body) VALUES (?, ?, ?, ?)
+       ON CONFLICT (collection, id) DO UPDATE SET revision = excluded.revision, body = excluded.body
+       WHERE excluded.revision > read_documents.revision`,
+    );
+    const remove = db.prepare<[string, string]>('DELETE FROM read_documents WHERE collection = ? AND id = ?');
+    type Row = { batch: bigint; projection: string; position: bigint; kind: string; collection: string; id: string; revision: bigint; body: string };
+    const apply = db.transaction((rows: Row[]) => {
+      for (const row of rows) {
+        if (row.kind === 'checkpoint') checkpoint.run(row.projection, row.position);
+        else if (row.kind === 'upsert') upsert.run(row.collection, row.id, row.revision, row.body);
+        else remove.run(row.collection, row.id);
+      }
+    });
+    let rows: Row[] = [];
+    for (const row of recorded.prepare<[], Row>('SELECT * FROM writes ORDER BY rowid').iterate()) {
+      if (rows.length > 0 && rows[0]!.batch !== row.batch) {
+        apply.immediate(rows);
+        rows = [];
+      }
+      rows.push(row);
+    }
+    if (rows.length > 0) apply.immediate(rows);
+    for (const projection of allProjections) {
+      const generation = generations.get(projection.name) ?? 0;
+      for (const index of projection.indexes) db.exec(indexSql(generationName(index.collection, generation), index.fields));
+    }
+  } finally {
+    db.close();
+    recorded.close();
+  }
+  return total / ((performance.now() - started) / 1000);
+}
+
 /** Raw scan + parse, then every final document written once and indexed, by hand. */
 function essential(eventsFile: string, file: string, total: number, documents: readonly StoredDocument[], generations: Map<string, number>): number {
   for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
@@ -146,9 +239,15 @@ async function main(): Promise<void> {
     const writeStarted = performance.now();
     const written = writeLog(eventsFile, total);
     console.log(`bench:rebuild — ${written.toLocaleString('en')} events written in ${((performance.now() - writeStarted) / 1000).toFixed(1)} s; ${allProjections.length} read models on ${threads} threads; ${rounds} rounds, alternating`);
+    const writesFile = join(dir, 'recorded-writes.sqlite');
+    const recordStarted = performance.now();
+    const recordedGenerations = await recordWrites(eventsFile, join(dir, 'recording-read-models.sqlite'), writesFile);
+    console.log(`  the rebuild's writes recorded (an untimed rebuild) in ${((performance.now() - recordStarted) / 1000).toFixed(1)} s`);
     const raw: number[] = [];
     const rebuilt: number[] = [];
     const handWritten: number[] = [];
+    const sameByHand: number[] = [];
+    const sameFile = join(dir, 'same-writes.sqlite');
     let documents = new Map<string, number>();
     const essentialFile = join(dir, 'essential.sqlite');
     for (let round = 0; round < rounds; round++) {
@@ -159,12 +258,14 @@ async function main(): Promise<void> {
       documents = result.documents;
       if (!rawFirst) raw.push(rawScan(eventsFile));
       handWritten.push(essential(eventsFile, essentialFile, written, documentsOf(readsFile), result.generations));
-      console.log(`  round ${round + 1}: raw scan + JSON parse ${rate(raw.at(-1)!)}, rebuild ${rate(rebuilt.at(-1)!)}, essential by hand ${rate(handWritten.at(-1)!)}`);
+      sameByHand.push(sameWrites(eventsFile, sameFile, written, writesFile, recordedGenerations));
+      console.log(`  round ${round + 1}: raw scan + JSON parse ${rate(raw.at(-1)!)}, rebuild ${rate(rebuilt.at(-1)!)}, same writes by hand ${rate(sameByHand.at(-1)!)}, essential by hand ${rate(handWritten.at(-1)!)}`);
     }
     console.log(`  documents: ${[...documents].map(([name, count]) => `${name} ${count.toLocaleString('en')}`).join(', ')}`);
-    const [rawRate, rebuildRate, essentialRate] = [median(raw), median(rebuilt), median(handWritten)];
+    const [rawRate, rebuildRate, essentialRate, sameRate] = [median(raw), median(rebuilt), median(handWritten), median(sameByHand)];
     const ratio = rebuildRate / rawRate;
     const essentialRatio = rebuildRate / essentialRate;
+    const sameRatio = rebuildRate / sameRate;
     const fast = rebuildRate >= TARGET_EVENTS_PER_SECOND;
     const close = ratio >= TARGET_RATIO;
     console.log('');
@@ -172,9 +273,11 @@ async function main(): Promise<void> {
     console.log('|---|---|---|---|');
     console.log(`| raw scan + JSON parse | ${rate(rawRate)} | (baseline) | |`);
     console.log(`| rebuild all read models | ${rate(rebuildRate)} | ≥ ${rate(TARGET_EVENTS_PER_SECOND)} | ${fast ? 'PASS' : 'FAIL'} |`);
-    console.log(`| essential by hand (scan + parse + write final documents + index) | ${rate(essentialRate)} | (baseline) | |`);
+    console.log(`| same writes by hand (scan + parse + the rebuild's writes and batches + index) | ${rate(sameRate)} | (baseline) | |`);
+    console.log(`| essential by hand (scan + parse + final documents once + index) | ${rate(essentialRate)} | (lower bound) | |`);
     console.log(`| ratio rebuild / raw | ${ratio.toFixed(2)} | ≥ ${TARGET_RATIO} | ${close ? 'PASS' : 'FAIL'} |`);
-    console.log(`| ratio rebuild / essential (proposed) | ${essentialRatio.toFixed(2)} | ≥ ${TARGET_RATIO} | ${essentialRatio >= TARGET_RATIO ? 'PASS' : 'FAIL'} |`);
+    console.log(`| ratio rebuild / same writes by hand (proposed) | ${sameRatio.toFixed(2)} | ≥ ${TARGET_RATIO} | ${sameRatio >= TARGET_RATIO ? 'PASS' : 'FAIL'} |`);
+    console.log(`| ratio rebuild / essential | ${essentialRatio.toFixed(2)} | | |`);
     console.log(`peak RSS ${Math.round(process.memoryUsage().rss / 1024 / 1024)} MB`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
