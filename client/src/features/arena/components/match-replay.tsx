@@ -121,8 +121,7 @@ export function MatchReplay({ history, players }: { history: readonly HistoryEve
       }
     }
     return replay;
-    // nameOf and sideNames read `players`, which comes with the history.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // nameOf and sideNames read only `players`.
   }, [steps, shown, t, format, players]);
 
   const total = steps.at(-1)?.at ?? 0;
