@@ -62,7 +62,8 @@ describe('the sample set in a local image store', () => {
     expect(image.contentType).toBe('image/jpeg');
     expect([...image.body.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     expect((await store.fetchImage(paris!.imageId)).body.equals(image.body)).toBe(true);
-  });
+    // Painting a panorama takes about a second alone; with every suite's workers on 2 cores it took over 5.
+  }, 30_000);
 
   it('leaves a store that already has pictures as it is', () => {
     const store = open();
