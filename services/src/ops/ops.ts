@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config/config.js';
+import { type AppConfig, ConfigError, loadConfig } from '../config/config.js';
 import { existsSync } from 'node:fs';
 import { eventsFileIn, openEventStore, openReadStore } from '../app/stores.js';
 import { allProjections } from '../projections/all-projections.js';
@@ -59,6 +59,7 @@ export async function runOps(argv: readonly string[], env: Record<string, string
   if (command !== 'import' && config.stores.eventStore.kind === 'sqlite' && !existsSync(eventsFileIn(config))) {
     throw new UsageError(`no event store at ${eventsFileIn(config)}: set DATA_DIR to the game's data directory, or EVENTSTORE_URL`);
   }
+  if (command === 'rebuild') return rebuild(argument, values.threads, config, print, status);
   const events = openEventStore(config);
   const reads = await openReadStore(config);
   try {
@@ -76,26 +77,6 @@ export async function runOps(argv: readonly string[], env: Record<string, string
         if (!argument) throw new UsageError('import needs a file: npm run ops -- import <file>');
         const summary = await importLog(events, argument, { onProgress: (count) => print(`imported ${count.toLocaleString('en')} events…`) });
         print(`${summary.events.toLocaleString('en')} events imported in ${summary.appends.toLocaleString('en')} appends; the read models catch up when the projector runs`);
-        return 0;
-      }
-      case 'rebuild': {
-        const chosen = chooseProjections(argument);
-        const threads = Number(values.threads ?? '1');
-        if (!Number.isInteger(threads) || threads < 1 || threads > 16) throw new UsageError(`--threads must be a whole number from 1 to 16, not "${values.threads}"`);
-        let printedAt = 0;
-        const rebuild = rebuildInParallel({ stores: { dataDir: config.dataDir, stores: config.stores }, names: chosen.map((projection) => projection.name) }, (progress) => {
-          if (status) return status(formatProgress(progress));
-          if (progress.elapsedSeconds - printedAt < 5 && progress.building.length > 0) return;
-          printedAt = progress.elapsedSeconds;
-          print(formatProgress(progress));
-        }, { threads });
-        const stop = () => rebuild.abort('stopped by the operator (the read models keep serving the generation they had)');
-        process.once('SIGINT', stop);
-        const results = await rebuild.done.finally(() => process.off('SIGINT', stop));
-        status?.('');
-        for (const result of results) {
-          print(`${result.name}: generation ${result.generation} serves reads since position ${result.position ?? 'none'} (${result.documents.toLocaleString('en')} documents); generation ${result.replaced} dropped`);
-        }
         return 0;
       }
       case 'audit': {
@@ -117,6 +98,28 @@ export async function runOps(argv: readonly string[], env: Record<string, string
     await events.close();
     await reads.close();
   }
+}
+
+/** `rebuild`: on its own thread(s) with their own connections, so this process opens none. */
+async function rebuild(argument: string | undefined, threadsOption: string | undefined, config: AppConfig, print: (text: string) => void, status?: (text: string) => void): Promise<number> {
+  const chosen = chooseProjections(argument);
+  const threads = Number(threadsOption ?? '1');
+  if (!Number.isInteger(threads) || threads < 1 || threads > 16) throw new UsageError(`--threads must be a whole number from 1 to 16, not "${threadsOption}"`);
+  let printedAt = 0;
+  const running = rebuildInParallel({ stores: { dataDir: config.dataDir, stores: config.stores }, names: chosen.map((projection) => projection.name) }, (progress) => {
+    if (status) return status(formatProgress(progress));
+    if (progress.elapsedSeconds - printedAt < 5 && progress.building.length > 0) return;
+    printedAt = progress.elapsedSeconds;
+    print(formatProgress(progress));
+  }, { threads });
+  const stop = () => running.abort('stopped by the operator (the read models keep serving the generation they had)');
+  process.once('SIGINT', stop);
+  const results = await running.done.finally(() => process.off('SIGINT', stop));
+  status?.('');
+  for (const result of results) {
+    print(`${result.name}: generation ${result.generation} serves reads since position ${result.position ?? 'none'} (${result.documents.toLocaleString('en')} documents); generation ${result.replaced} dropped`);
+  }
+  return 0;
 }
 
 function chooseProjections(name: string | undefined): readonly Projection[] {
