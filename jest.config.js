@@ -34,6 +34,12 @@ export default {
       testMatch: ['<rootDir>/contracts/src/**/*.test.ts', '<rootDir>/services/src/**/*.test.ts'],
     },
     {
+      // The client's pure modules (formatters, policies, detectors) and its translations, in Node.
+      ...common,
+      displayName: 'client',
+      testMatch: ['<rootDir>/client/src/**/*.test.ts'],
+    },
+    {
       ...common,
       displayName: 'api',
       testMatch: ['<rootDir>/tests/api/**/*.test.ts'],

@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 export const localesDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'client', 'src', 'locales');
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+/** i18next's ordinal forms (`t(key, { count, ordinal: true })`): "1st", "2nd"… per Intl's ordinal rules. */
+const ORDINAL_SUFFIX = /_ordinal_(zero|one|two|few|many|other)$/;
 const PLACEHOLDER = /{{\s*([\w.]+)\s*(?:,[^}]*)?}}/g;
 /** A value with this many words left in English is an untranslated string, not a shared name. */
 const MAX_ENGLISH_WORDS = 3;
@@ -27,8 +29,8 @@ export function localeCodes() {
     .sort();
 }
 
-export function pluralCategories(code) {
-  return new Intl.PluralRules(code).resolvedOptions().pluralCategories;
+export function pluralCategories(code, type = 'cardinal') {
+  return new Intl.PluralRules(code, { type }).resolvedOptions().pluralCategories;
 }
 
 function placeholders(text) {
@@ -50,11 +52,14 @@ function leaves(node, path = '') {
   return [[path, node]];
 }
 
-/** English's plural keys grouped by base ("live.players.title" → its "_other" text). */
-function pluralBases(english) {
+/** English's plural keys grouped by base ("live.players.title" → its "_other" text), cardinal or ordinal. */
+function pluralBases(english, suffix) {
   const bases = new Map();
   for (const [path, value] of leaves(english)) {
-    if (PLURAL_SUFFIX.test(path)) bases.set(path.replace(PLURAL_SUFFIX, ''), value);
+    if (suffix.test(path) && (suffix === ORDINAL_SUFFIX || !ORDINAL_SUFFIX.test(path))) {
+      const base = path.replace(suffix, '');
+      if (!bases.has(base) || path.endsWith('_other')) bases.set(base, value);
+    }
   }
   return bases;
 }
@@ -62,15 +67,16 @@ function pluralBases(english) {
 /** Every problem of one language against English, as readable lines; empty when it is complete. */
 export function checkLocale(english, locale, code) {
   const problems = [];
-  const categories = pluralCategories(code);
-  const bases = pluralBases(english);
   const expected = new Map();
   for (const [path, value] of leaves(english)) {
     if (PLURAL_SUFFIX.test(path)) continue;
     expected.set(path, { text: value, plural: false });
   }
-  for (const [base, other] of bases) {
-    for (const category of categories) expected.set(`${base}_${category}`, { text: other, plural: true });
+  for (const [base, other] of pluralBases(english, PLURAL_SUFFIX)) {
+    for (const category of pluralCategories(code)) expected.set(`${base}_${category}`, { text: other, plural: true });
+  }
+  for (const [base, other] of pluralBases(english, ORDINAL_SUFFIX)) {
+    for (const category of pluralCategories(code, 'ordinal')) expected.set(`${base}_ordinal_${category}`, { text: other, plural: true });
   }
 
   const actual = new Map(leaves(locale));
@@ -117,7 +123,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     if (problems.length) failed = true;
     for (const line of problems.slice(0, 200)) console.log(line);
     if (problems.length > 200) console.log(`${code}: … and ${problems.length - 200} more`);
-    console.log(`${code}: ${problems.length ? `${problems.length} problem(s)` : 'complete'} (plural forms: ${pluralCategories(code).join(', ')})`);
+    console.log(`${code}: ${problems.length ? `${problems.length} problem(s)` : 'complete'} (plural forms: ${pluralCategories(code).join(', ')}; ordinal forms: ${pluralCategories(code, 'ordinal').join(', ')})`);
   }
   process.exit(failed ? 1 : 0);
 }

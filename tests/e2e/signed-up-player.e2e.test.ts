@@ -59,7 +59,7 @@ describe('a signed-up player in Chromium', () => {
     expect(points).toBeGreaterThan(1);
     expect(await page.getByTestId('result-rank').innerText()).toContain('1');
 
-    expect(await accountFigures(page)).toEqual({ points: points.toLocaleString('en'), rank: '#1' });
+    expect(await accountFigures(page)).toEqual({ points: points.toLocaleString('en'), rank: '1st' });
     expect(errors).toEqual([]);
     await context.close();
   });

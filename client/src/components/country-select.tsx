@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../lib/i18n/languages';
 import { countryCodes } from '../lib/map/country-codes';
 
 /** A select of every country by its name in the interface language, sorted by that name; '' for none. */
 export function CountrySelect({ id, value, onChange, anyLabel, testId }: { id: string; value: string; onChange: (code: string) => void; anyLabel: string; testId?: string }) {
   const { i18n } = useTranslation();
-  const locale = i18n.resolvedLanguage ?? 'en';
+  const locale = intlLocale(i18n.resolvedLanguage);
   const options = useMemo(() => {
     const names = new Intl.DisplayNames([locale], { type: 'region' });
     return countryCodes.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name, locale));

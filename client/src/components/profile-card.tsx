@@ -14,7 +14,7 @@ export function ProfileCard({ profile, subtitle }: { profile: ShownProfile; subt
   const format = useFormatters();
   const stats = [
     { label: t('profile.points'), value: format.number(profile.points), testId: 'profile-points' },
-    { label: t('profile.rank'), value: profile.rank === null ? t('profile.unranked') : `#${format.number(profile.rank)}`, testId: 'profile-rank' },
+    { label: t('profile.rank'), value: profile.rank === null ? t('profile.unranked') : format.ordinal(profile.rank), testId: 'profile-rank' },
     { label: t('profile.games'), value: format.number(profile.nGames), testId: 'profile-games' },
     { label: t('profile.bestGuess'), value: profile.bestGuessInMeters === null ? '—' : format.distance(profile.bestGuessInMeters), testId: 'profile-best-guess' },
     ...(profile.currentCountryStreak === undefined

@@ -3,15 +3,16 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import en from '../../locales/en.json';
 import { storageKeys } from '../storage/storage-keys';
-import { DEFAULT_LANGUAGE, supportedLanguageCodes } from './languages';
+import { DEFAULT_LANGUAGE, supportedLanguageCodes, toSupportedLanguage } from './languages';
 import { languageFromPath } from './url-language';
 
 /** English ships in the main bundle (it is the fallback); every other language is its own chunk. */
 const lazyLocales = import.meta.glob<{ default: Record<string, unknown> }>(['../../locales/*.json', '!../../locales/en.json']);
 
-/** SPEC §9: translation loading retries 5 times from 350 ms. */
+/** SPEC §9: translation loading retries 5 times from 350 ms, at most 10 files in parallel. */
 const LOAD_RETRIES = 5;
 const LOAD_RETRY_BASE_MS = 350;
+const MAX_PARALLEL_LOADS = 10;
 
 async function loadLocale(language: string): Promise<Record<string, unknown>> {
   const loader = lazyLocales[`../../locales/${language}.json`];
@@ -59,6 +60,7 @@ export const i18nReady = i18n
     load: 'languageOnly',
     returnNull: false,
     interpolation: { escapeValue: false },
+    maxParallelReads: MAX_PARALLEL_LOADS,
     detection: {
       order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
       lookupQuerystring: 'lng',
@@ -67,6 +69,8 @@ export const i18nReady = i18n
       lookupSessionStorage: storageKeys.language,
       // Remembered in localStorage only: this build sets no cookies.
       caches: ['localStorage'],
+      // "no" and "nn" are Bokmål to us, "tl" is Filipino; anything unsupported goes on to the next source.
+      convertDetectedLanguage: (tag: string) => toSupportedLanguage(tag) ?? tag,
     },
     react: { useSuspense: true },
   })

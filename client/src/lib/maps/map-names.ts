@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../i18n/languages';
 
 /** The world-wide preset maps (docs/maps.md), named in the interface language under maps.preset. */
 export const PRESET_WORLD_MAP_IDS = ['world', 'arbitrary-world', 'arbitrary-rural-world', 'balanced-world'] as const;
@@ -36,7 +37,7 @@ function presetCountryOf(map: NamedMap): string | null {
  */
 export function useMapName(): (map: NamedMap) => string {
   const { t, i18n } = useTranslation();
-  const locale = i18n.resolvedLanguage ?? 'en';
+  const locale = intlLocale(i18n.resolvedLanguage);
   const regions = useMemo(() => {
     try {
       return new Intl.DisplayNames([locale], { type: 'region' });

@@ -62,7 +62,7 @@ export function ArenaScreen() {
           <div className="arena-rating__item">
             <dt>{t('arena.rank')}</dt>
             <dd data-testid="arena-rank">
-              {!signedIn ? t('arena.unrated') : rank.isPending ? '…' : rank.data ? `#${format.number(rank.data.rank)}` : t('arena.noRankYet')}
+              {!signedIn ? t('arena.unrated') : rank.isPending ? '…' : rank.data ? format.ordinal(rank.data.rank) : t('arena.noRankYet')}
             </dd>
           </div>
           <div className="arena-rating__item">

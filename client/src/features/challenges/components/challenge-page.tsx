@@ -111,8 +111,8 @@ function Overview({ challenge, progress, onPlay }: { challenge: ChallengeDetail;
         </dl>
         {(challenge.sd !== null || challenge.ed !== null) && (
           <p className="muted">
-            {challenge.sd !== null && t('challenges.page.starts', { date: new Date(challenge.sd * 1000).toLocaleString(format.locale) })}{' '}
-            {challenge.ed !== null && t('challenges.page.ends', { date: new Date(challenge.ed * 1000).toLocaleString(format.locale) })}
+            {challenge.sd !== null && t('challenges.page.starts', { date: format.unixDateTime(challenge.sd) })}{' '}
+            {challenge.ed !== null && t('challenges.page.ends', { date: format.unixDateTime(challenge.ed) })}
           </p>
         )}
         {progress && played > 0 && <RoundsPanel challenge={challenge} progress={progress} />}

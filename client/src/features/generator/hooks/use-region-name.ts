@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../../../lib/i18n/languages';
 
 /** A country's name in the interface language (the browser knows them all); the code itself otherwise. */
 export function useRegionName(code: string | null): string {
   const { i18n } = useTranslation();
-  const locale = i18n.resolvedLanguage ?? 'en';
+  const locale = intlLocale(i18n.resolvedLanguage);
   return useMemo(() => {
     if (code === null) return '';
     try {

@@ -69,7 +69,7 @@ export function LeaderboardPage({ sortBy }: { sortBy: LeaderboardSort }) {
         <Filters pref={pref} disabled={!roundSort} onChange={update} />
         {signedIn && (
           <p className="leaderboard__mine" data-testid="leaderboard-my-rank">
-            {myEntry ? t('leaderboard.yourRank', { rank: format.number(myEntry.rank) }) : mine.isSuccess ? t('leaderboard.notRanked') : null}
+            {myEntry ? t('leaderboard.yourPlace', { rank: format.ordinal(myEntry.rank) }) : mine.isSuccess ? t('leaderboard.notRanked') : null}
             {myPage !== null && myPage !== effective.currentPage && (
               <button type="button" className="link-button" onClick={() => setPref((current) => ({ ...current, currentPage: myPage }))}>
                 {t('leaderboard.showMine')}

@@ -2,6 +2,7 @@ import { LIVE } from '@globetrail/contracts';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../../../lib/i18n/languages';
 import { useErrorMessage } from '../../../lib/api/use-error-message';
 import type { GameModel } from '../hooks/use-game-view';
 
@@ -18,7 +19,7 @@ export function ChatPanel({ model, postChat }: ChatPanelProps) {
   const [text, setText] = useState('');
   const logRef = useRef<HTMLOListElement>(null);
   const messages = model.view.chat;
-  const time = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { hour: '2-digit', minute: '2-digit' });
+  const time = new Intl.DateTimeFormat(intlLocale(i18n.resolvedLanguage), { hour: '2-digit', minute: '2-digit' });
 
   useEffect(() => {
     const log = logRef.current;

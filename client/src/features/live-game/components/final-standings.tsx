@@ -105,7 +105,7 @@ export function FinalStandings({ model, restart }: FinalStandingsProps) {
               const mine = model.me !== null && standing.playerIds.includes(model.me);
               return (
                 <tr key={`${standing.place}-${standing.playerIds.join('-')}`} className={mine ? 'live-table__row--me' : ''} data-testid="standing-row" data-place={standing.place}>
-                  <td>{t('live.final.placeValue', { place: format.number(standing.place) })}</td>
+                  <td>{format.ordinal(standing.place)}</td>
                   <th scope="row">
                     {standing.team !== null && view.gameT === 'T' ? `${teamLabel(standing.team)} · ${names(standing.playerIds)}` : names(standing.playerIds)}
                     {mine && <span className="chip chip--me">{t('live.players.you')}</span>}

@@ -1,6 +1,7 @@
 import type { MapEntry } from '@globetrail/contracts';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../../../lib/i18n/languages';
 import { PRESET_WORLD_MAP_IDS, useMapName } from '../../../lib/maps/map-names';
 
 /**
@@ -10,7 +11,7 @@ import { PRESET_WORLD_MAP_IDS, useMapName } from '../../../lib/maps/map-names';
 export function useMapDescription(): (map: Pick<MapEntry, 'mapId' | 'mapName' | 'official' | 'regionalFocusByCountry' | 'description' | 'loc'>) => string {
   const { t, i18n } = useTranslation();
   const nameOf = useMapName();
-  const locale = i18n.resolvedLanguage ?? 'en';
+  const locale = intlLocale(i18n.resolvedLanguage);
   return useCallback(
     (map) => {
       if (!map.official) return map.description;

@@ -82,7 +82,7 @@ function ScoreStatus({ game, result }: { game: SoloGameView; result: GuessedResu
       <span>{t('result.newTotal', { points: format.number(saved.total) })}</span>
       {saved.rank !== null && (
         <span className="round-result__rank" data-testid="result-rank">
-          {t('result.rank', { rank: format.number(saved.rank) })}
+          {t('result.rankPlace', { rank: format.ordinal(saved.rank) })}
         </span>
       )}
     </p>
