@@ -6,6 +6,7 @@ import { reloadOnceForModuleFailure } from './app/route-error-screen';
 import { i18n, i18nReady } from './lib/i18n/i18n';
 import { showSnack } from './lib/layout/snacks';
 import { onSessionExpired, startSessionKeepAlive } from './lib/session/session-service';
+import { startSounds } from './lib/sound/sound-player';
 
 // SPEC §8: a chunk missing after a new release is cured by reloading the page (once).
 window.addEventListener('vite:preloadError', (event) => {
@@ -13,6 +14,7 @@ window.addEventListener('vite:preloadError', (event) => {
 });
 
 startSessionKeepAlive();
+startSounds();
 onSessionExpired(() => showSnack({ id: 'session-expired', message: i18n.t('snack.sessionExpired'), durationMs: 9_000 }));
 
 const container = document.getElementById('root');

@@ -13,6 +13,8 @@ interface GoogleStreetViewProps {
   panoId: string;
   /** Initial view direction, degrees clockwise from north. */
   heading: number;
+  /** Road names on the picture: the "street names" setting, when the round allows them (`hsn`). */
+  roadLabels?: boolean;
 }
 
 /**
@@ -21,7 +23,7 @@ interface GoogleStreetViewProps {
  * states match PanoramaViewer's: a failure shows a message (with a retry where one can help), never a blank
  * area.
  */
-export function GoogleStreetView({ panoId, heading }: GoogleStreetViewProps) {
+export function GoogleStreetView({ panoId, heading, roadLabels = false }: GoogleStreetViewProps) {
   const { t, i18n } = useTranslation();
   const config = useClientConfig();
   const containerRef = useRef<HTMLDivElement>(null);
@@ -61,9 +63,9 @@ export function GoogleStreetView({ panoId, heading }: GoogleStreetViewProps) {
         const panorama = new maps.StreetViewPanorama(container, {
           pano: panoId,
           pov: { heading, pitch: 0 },
-          // Nothing that names the place: no address card, no road names.
+          // Never the address card; road names only when the player and the round allow them.
           addressControl: false,
-          showRoadLabels: false,
+          showRoadLabels: roadLabels,
           linksControl: true,
           fullscreenControl: false,
           motionTracking: false,
@@ -88,7 +90,7 @@ export function GoogleStreetView({ panoId, heading }: GoogleStreetViewProps) {
       listener?.remove();
     };
     // The API's language is fixed when it first loads; a later language switch does not rebuild the view.
-  }, [key, panoId, heading, attempt]);
+  }, [key, panoId, heading, attempt, roadLabels]);
 
   const retry = () => {
     setState('loading');

@@ -6,6 +6,7 @@ import { ErrorMessage } from './error-message';
 import { MapIcon } from './icons';
 import { WorldMap, type MapCircle, type MapMarker } from './world-map';
 import { COMPACT_MAP_QUERY, useMediaQuery } from '../lib/hooks/use-media-query';
+import { useShowStreetName } from '../lib/settings/use-show-street-name';
 
 interface GuessPanelProps {
   guess: LatLng | null;
@@ -30,6 +31,7 @@ interface GuessPanelProps {
  */
 export function GuessPanel({ guess, onPick, onGuess, pending, error, extraMarkers, circles, controls, done, doneLabel }: GuessPanelProps) {
   const { t } = useTranslation();
+  const [showStreetName] = useShowStreetName();
   const compact = useMediaQuery(COMPACT_MAP_QUERY);
   const [sheetOpen, setSheetOpen] = useState(false);
   const sheetId = useId();
@@ -49,7 +51,9 @@ export function GuessPanel({ guess, onPick, onGuess, pending, error, extraMarker
     </button>
   );
 
-  const map = <WorldMap label={onPick ? t('map.pickLabel') : t('map.guessedLabel')} markers={markers} circles={circles} onPick={onPick} showMapTypeButton />;
+  const map = (
+    <WorldMap label={onPick ? t('map.pickLabel') : t('map.guessedLabel')} markers={markers} circles={circles} onPick={onPick} showMapTypeButton labels={showStreetName} />
+  );
   const errorLine = error ? <ErrorMessage className="guess-panel__error">{error}</ErrorMessage> : null;
 
   if (!compact) {

@@ -6,9 +6,11 @@ import { type ReactNode, type RefObject, useLayoutEffect, useState } from 'react
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../lib/format/use-formatters';
 import { nearestCopy, resultMapPadding } from '../lib/map/result-framing';
-import { straightLinesAtom } from '../lib/settings/settings-atoms';
+import { ringRadii } from '../lib/map/distance-rings';
+import { showRingsAtom, straightLinesAtom } from '../lib/settings/settings-atoms';
+import { useSoundOnChange } from '../lib/sound/use-sound-on-change';
 import { ScoreBar } from './score-bar';
-import { type MapMarker, WorldMap } from './world-map';
+import { type MapCircle, type MapMarker, WorldMap } from './world-map';
 
 /** A finished round as its result screen shows it; no guess (and no distance) when its time ran out. */
 export interface RoundOutcomeData {
@@ -38,6 +40,8 @@ export function RoundOutcome({ result, panelRef, children }: { result: RoundOutc
   const { t } = useTranslation();
   const format = useFormatters();
   const straightLines = useAtomValue(straightLinesAtom);
+  const showRings = useAtomValue(showRingsAtom);
+  useSoundOnChange('round-result', result.roundIndex);
   const target = nearestCopy(result.target, result.guess);
   const [padding, setPadding] = useState<PaddingOptions | null>(null);
 
@@ -52,6 +56,9 @@ export function RoundOutcome({ result, panelRef, children }: { result: RoundOutc
     ...(result.guess ? [{ id: 'guess', kind: 'guess' as const, position: result.guess, label: t('map.yourGuess') }] : []),
     { id: 'target', kind: 'target', position: target, label: t('map.target') },
   ];
+  const guess = result.guess;
+  const rings: MapCircle[] | null =
+    showRings && guess ? ringRadii(result.distanceMeters).map((radius) => ({ id: `ring-${radius}`, center: guess, radiusMeters: radius, tone: 0, ring: true })) : null;
   const both = result.guess ? ([result.guess, target] as const) : null;
   const sameCountry = result.guessCountryCode !== null && result.guessCountryCode === result.targetCountryCode;
   const countryName = result.targetCountryCode ? regionName(result.targetCountryCode, format.locale) : null;
@@ -63,6 +70,7 @@ export function RoundOutcome({ result, panelRef, children }: { result: RoundOutc
           label={t('map.resultLabel')}
           markers={markers}
           line={straightLines ? both : null}
+          circles={rings}
           fitTo={padding ? (both ?? [target]) : null}
           fitPadding={padding ?? undefined}
           showMapTypeButton

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useClientConfig } from '../lib/api/client-config';
 import { createFlatMap } from '../lib/map/flat-map';
 import { geoCircle } from '../lib/map/geo-circle';
-import { buildOfflineStyle, CIRCLE_SOURCE_ID, EMPTY_CIRCLES, LINE_SOURCE_ID, lineColorFor, withResultLine, type CircleCollection } from '../lib/map/map-styles';
+import { buildOfflineStyle, CIRCLE_SOURCE_ID, EMPTY_CIRCLES, LINE_SOURCE_ID, lineColorFor, withoutLabels, withResultLine, type CircleCollection } from '../lib/map/map-styles';
 import { useCountries } from '../lib/map/use-countries';
 import { cycleMapTypeAtom, mapTypeAtom } from '../lib/settings/settings-atoms';
 
@@ -32,6 +32,8 @@ export interface MapCircle {
   center: LatLng;
   radiusMeters: number;
   tone?: number;
+  /** A distance ring (setting "show rings"): an outline only. */
+  ring?: boolean;
 }
 
 /** Player colours for markers and circles (0 is the brand red, the own guess). */
@@ -52,6 +54,8 @@ interface WorldMapProps {
   onPick?: (at: LatLng) => void;
   showMapTypeButton?: boolean;
   className?: string;
+  /** Street and place names of an online style (setting "street names"); the offline map has none. */
+  labels?: boolean;
 }
 
 const EMPTY_LINE: FeatureCollection<LineString> = { type: 'FeatureCollection', features: [] };
@@ -68,7 +72,7 @@ function circleCollection(circles: readonly MapCircle[] | null | undefined): Cir
   if (!circles || circles.length === 0) return EMPTY_CIRCLES;
   return {
     type: 'FeatureCollection',
-    features: circles.map((circle) => ({ type: 'Feature', properties: { color: toneColor(circle.tone) }, geometry: geoCircle(circle.center, circle.radiusMeters) })),
+    features: circles.map((circle) => ({ type: 'Feature', properties: { color: toneColor(circle.tone), ring: circle.ring === true }, geometry: geoCircle(circle.center, circle.radiusMeters) })),
   };
 }
 
@@ -91,7 +95,7 @@ function styleMarker(element: HTMLElement, spec: MapMarker): void {
 }
 
 /** The offline world map (maplibre-gl) shared by the guess map and the result map. */
-export function WorldMap({ label, markers, line, lines, circles, fitTo, fitPadding, onPick, showMapTypeButton, className }: WorldMapProps) {
+export function WorldMap({ label, markers, line, lines, circles, fitTo, fitPadding, onPick, showMapTypeButton, className, labels = true }: WorldMapProps) {
   const { t } = useTranslation();
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MaplibreMap | null>(null);
@@ -108,7 +112,7 @@ export function WorldMap({ label, markers, line, lines, circles, fitTo, fitPaddi
   const countries = useCountries().data ?? null;
   const onlineStyleUrl = useClientConfig().data?.onlineMapStyleUrl ?? null;
   const useOnline = mapType === 2 && onlineStyleUrl !== null;
-  const styleKey = `${useOnline ? onlineStyleUrl : 'offline'}|${mapType}|${countries ? 'countries' : 'sea'}`;
+  const styleKey = `${useOnline ? onlineStyleUrl : 'offline'}|${mapType}|${countries ? 'countries' : 'sea'}|${labels ? 'labels' : 'no-labels'}`;
   const appliedStyleKey = useRef(styleKey);
 
   onPickRef.current = onPick;
@@ -158,12 +162,13 @@ export function WorldMap({ label, markers, line, lines, circles, fitTo, fitPaddi
     if (!map || appliedStyleKey.current === styleKey) return;
     appliedStyleKey.current = styleKey;
     const color = lineColorFor(mapType);
-    const transformStyle = (_previous: StyleSpecification | undefined, next: StyleSpecification) => withResultLine(next, lineRef.current, color, circleRef.current);
+    const transformStyle = (_previous: StyleSpecification | undefined, next: StyleSpecification) =>
+      withResultLine(labels ? next : withoutLabels(next), lineRef.current, color, circleRef.current);
     // A diff needs a fully loaded style; otherwise maplibre rebuilds anyway (and warns about it).
     const diff = !useOnline && map.isStyleLoaded() === true;
     if (useOnline && onlineStyleUrl) map.setStyle(onlineStyleUrl, { transformStyle, diff: false });
     else map.setStyle(buildOfflineStyle(mapType, countries), { transformStyle, diff });
-  }, [styleKey, mapType, countries, onlineStyleUrl, useOnline]);
+  }, [styleKey, mapType, countries, onlineStyleUrl, useOnline, labels]);
 
   const lineKey = JSON.stringify(allLines);
   useEffect(() => {

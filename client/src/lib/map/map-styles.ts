@@ -47,7 +47,7 @@ const CIRCLE_FILL_LAYER_ID = 'guess-circles-fill';
 const CIRCLE_LINE_LAYER_ID = 'guess-circles-line';
 
 /** Circles (multiplayer circles mode): each feature carries its own `color`. */
-export type CircleCollection = FeatureCollection<Polygon, { color: string }>;
+export type CircleCollection = FeatureCollection<Polygon, { color: string; ring: boolean }>;
 export const EMPTY_CIRCLES: CircleCollection = { type: 'FeatureCollection', features: [] };
 
 export function buildOfflineStyle(mapType: number, countries: CountryCollection | null): StyleSpecification {
@@ -98,13 +98,18 @@ export function withResultLine(style: StyleSpecification, line: FeatureCollectio
         id: CIRCLE_FILL_LAYER_ID,
         type: 'fill',
         source: CIRCLE_SOURCE_ID,
+        filter: ['!=', ['get', 'ring'], true],
         paint: { 'fill-color': ['get', 'color'], 'fill-opacity': 0.16 },
       },
       {
         id: CIRCLE_LINE_LAYER_ID,
         type: 'line',
         source: CIRCLE_SOURCE_ID,
-        paint: { 'line-color': ['get', 'color'], 'line-width': 2 },
+        paint: {
+          'line-color': ['get', 'color'],
+          'line-width': ['case', ['==', ['get', 'ring'], true], 1.25, 2],
+          'line-opacity': ['case', ['==', ['get', 'ring'], true], 0.75, 1],
+        },
       },
       {
         id: LINE_LAYER_ID,
@@ -114,5 +119,13 @@ export function withResultLine(style: StyleSpecification, line: FeatureCollectio
         paint: { 'line-color': color, 'line-width': 3, 'line-dasharray': [2, 1.5] },
       },
     ],
+  };
+}
+
+/** An online style with its text layers (street and place names) hidden: the "street names" setting off. */
+export function withoutLabels(style: StyleSpecification): StyleSpecification {
+  return {
+    ...style,
+    layers: style.layers.map((layer) => (layer.type === 'symbol' ? { ...layer, layout: { ...layer.layout, visibility: 'none' } } : layer)),
   };
 }

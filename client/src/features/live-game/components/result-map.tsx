@@ -5,7 +5,8 @@ import { useLayoutEffect, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WorldMap, type MapCircle, type MapMarker } from '../../../components/world-map';
 import { nearestCopy, resultMapPadding } from '../../../lib/map/result-framing';
-import { straightLinesAtom } from '../../../lib/settings/settings-atoms';
+import { ringRadii } from '../../../lib/map/distance-rings';
+import { showRingsAtom, straightLinesAtom } from '../../../lib/settings/settings-atoms';
 import { nameOf, type GameModel } from '../hooks/use-game-view';
 
 interface ResultMapProps {
@@ -21,6 +22,7 @@ const SMALL_MAP_PADDING: PaddingOptions = { top: 40, right: 40, bottom: 40, left
 export function ResultMap({ model, round, panelRef }: ResultMapProps) {
   const { t } = useTranslation();
   const straightLines = useAtomValue(straightLinesAtom);
+  const showRings = useAtomValue(showRingsAtom);
   const [fitPadding, setFitPadding] = useState<PaddingOptions | null>(null);
 
   useLayoutEffect(() => {
@@ -49,6 +51,10 @@ export function ResultMap({ model, round, panelRef }: ResultMapProps) {
   const circles: MapCircle[] = guesses
     .filter(({ guess }) => guess.r >= 0)
     .map(({ id, guess, loc }) => ({ id, center: loc, radiusMeters: guess.r, tone: model.byId.get(id)?.tone ?? 1 }));
+  const mine = model.me ? round.gus[model.me] : undefined;
+  const myGuess = mine?.loc ?? null;
+  const rings: MapCircle[] =
+    showRings && myGuess ? ringRadii(mine?.distance ?? null).map((radius) => ({ id: `ring-${radius}`, center: myGuess, radiusMeters: radius, tone: 0, ring: true })) : [];
   const fitTo = [...(target ? [target] : []), ...guesses.map(({ loc }) => loc)];
 
   return (
@@ -56,7 +62,7 @@ export function ResultMap({ model, round, panelRef }: ResultMapProps) {
       label={t('live.results.mapLabel')}
       markers={markers}
       lines={lines}
-      circles={model.view.gameT === 'C' ? circles : null}
+      circles={[...(model.view.gameT === 'C' ? circles : []), ...rings]}
       fitTo={fitPadding && fitTo.length > 0 ? fitTo : null}
       fitPadding={fitPadding ?? undefined}
       showMapTypeButton

@@ -1,6 +1,7 @@
 import { damageMultiplier, isDuel, LIVE } from '@globetrail/contracts';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/format/use-formatters';
+import { useSoundOnChange } from '../../../lib/sound/use-sound-on-change';
 import type { GameModel } from '../hooks/use-game-view';
 
 /** STARTING: the 3-second countdown to the next round, on the server's clock. */
@@ -12,6 +13,7 @@ export function RoundCountdown({ model, now }: { model: GameModel; now: number }
   const startsAt = round?.startsAt ?? null;
   const remainingMs = startsAt === null ? LIVE.countdownMs : Math.max(0, startsAt - now);
   const seconds = Math.ceil(remainingMs / 1000);
+  useSoundOnChange('tick', startsAt === null ? null : seconds);
   const index = round?.index ?? Math.max(0, view.cr);
   const multiplier = model.hitPoints ? damageMultiplier(index) : 1;
 

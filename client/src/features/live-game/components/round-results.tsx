@@ -2,6 +2,7 @@ import { LIVE, type TeamId } from '@globetrail/contracts';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/format/use-formatters';
+import { useSoundOnChange } from '../../../lib/sound/use-sound-on-change';
 import { nameOf, type GameModel } from '../hooks/use-game-view';
 import { useTeamLabel } from '../hooks/use-team-label';
 import { ResultMap } from './result-map';
@@ -13,6 +14,7 @@ export function RoundResults({ model, now }: { model: GameModel; now: number }) 
   const teamLabel = useTeamLabel(model);
   const panelRef = useRef<HTMLElement>(null);
   const round = model.round ?? model.lastRound;
+  useSoundOnChange('round-result', round?.index);
   if (!round) return null;
 
   const ids = new Set([...model.players.map((player) => player.id), ...Object.keys(round.gus)]);

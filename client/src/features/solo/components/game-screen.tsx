@@ -19,6 +19,7 @@ import { useMinimumDuration } from '../../../lib/hooks/use-minimum-duration';
 import { showSnack } from '../../../lib/layout/snacks';
 import { useOpenWindow, useWindowActions } from '../../../lib/layout/windows';
 import { useMapName } from '../../../lib/maps/map-names';
+import { useShowStreetName } from '../../../lib/settings/use-show-street-name';
 import { getSession } from '../../../lib/session/session-store';
 import { readGameCounter } from '../../../lib/storage/game-counter';
 import { forgetLastGame, readLastGame } from '../../../lib/storage/last-game';
@@ -64,6 +65,7 @@ export function GameScreen({ gameId }: { gameId: string }) {
   const menuOpen = useOpenWindow() !== null;
   const clock = useRoundClock({ timeUp: round?.timeUp, deadline: round?.deadline, now: round?.now ?? game.data?.now }, menuOpen);
   const askForGuess = game.data?.settings?.gat ?? true;
+  const [showStreetName] = useShowStreetName();
   const lastSecond = clock.phase === 'guessWindow' && clock.guessWindowMs <= 1_000;
   useEffect(() => {
     if (!guessing || placeGuess.isPending || placeGuess.isSuccess || clock.phase === 'untimed' || clock.phase === 'running') return;
@@ -125,7 +127,7 @@ export function GameScreen({ gameId }: { gameId: string }) {
   const mapName = nameOf(game.data);
   return (
     <div className="game-screen" data-testid="game-screen" data-round={round.roundIndex} data-phase={result ? 'result' : 'guessing'}>
-      {round.streetView ? <GoogleStreetView panoId={round.streetView.panoId} heading={round.heading} /> : <PanoramaViewer url={round.panoramaUrl} heading={round.heading} movement={round.movement} />}
+      {round.streetView ? <GoogleStreetView panoId={round.streetView.panoId} heading={round.heading} roadLabels={showStreetName && (game.data.settings?.hsn ?? true)} /> : <PanoramaViewer url={round.panoramaUrl} heading={round.heading} movement={round.movement} />}
       <GameHeader roundNumber={round.roundIndex + 1} totalPoints={game.data.totalPoints} mapName={mapName} onChooseMap={() => open({ kind: 'maps' })} />
       <div className="game-screen__notes">
         {(round.streetView || !game.data.answerBlind) && (
