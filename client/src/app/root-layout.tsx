@@ -7,6 +7,7 @@ import { MenuButton } from '../features/menu/components/menu-button';
 import { useErrorMessage } from '../lib/api/use-error-message';
 import { scheduleAddressCleanup } from '../lib/i18n/url-language';
 import { useLiveProfile } from '../lib/session/use-live-profile';
+import { useBrandTheme } from '../lib/brand/use-brand';
 import { useDailyStreakCheck } from './hooks/use-daily-streak-check';
 import { useRotateDeviceHint } from './hooks/use-device-hints';
 import { useSignInFromAddress } from './hooks/use-sign-in-from-address';
@@ -22,6 +23,7 @@ export function RootLayout() {
   useStartedGameNavigation();
   useLiveProfile();
   useDailyStreakCheck();
+  useBrandTheme();
   useRotateDeviceHint();
   useEffect(() => scheduleAddressCleanup(), []);
   useSignInFromAddress();

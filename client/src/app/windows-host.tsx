@@ -4,6 +4,7 @@ import { SignInWindow } from '../features/auth/components/sign-in-window';
 import { MainMenuWindow } from '../features/menu/components/main-menu-window';
 import { PublicProfileWindow } from '../features/public-profile/components/public-profile-window';
 import { SettingsWindow } from '../features/settings/components/settings-window';
+import { FaqWindow } from '../features/help/components/faq-window';
 import { MapsWindow } from '../features/maps/components/maps-window';
 import { ChallengesWindow } from '../features/challenges/components/challenges-window';
 import { CreateChallengeWindow } from '../features/challenges/components/create-challenge-window';
@@ -26,6 +27,8 @@ export function WindowsHost() {
       return <SignInWindow key={current.mode} initialMode={current.mode} onClose={close} />;
     case 'settings':
       return <SettingsWindow onClose={close} />;
+    case 'faq':
+      return <FaqWindow onClose={close} />;
     case 'createGame':
       return <CreateGameWindow key={current.map?.mapId ?? ''} map={current.map ?? null} onClose={close} />;
     case 'maps':

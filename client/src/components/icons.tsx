@@ -69,3 +69,14 @@ export function FlagIcon() {
     </svg>
   );
 }
+
+export function HelpIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+      <path
+        fill="currentColor"
+        d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm0 18a8 8 0 1 1 0-16 8 8 0 0 1 0 16Zm-1-5h2v2h-2v-2Zm1-9a4 4 0 0 0-4 4h2a2 2 0 1 1 2 2 1 1 0 0 0-1 1v1.5h2v-.7A4 4 0 0 0 12 6Z"
+      />
+    </svg>
+  );
+}

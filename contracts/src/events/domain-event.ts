@@ -4,9 +4,10 @@ import { type ChallengeEvent, type ChallengePlayEvent, challengeEventSchema, cha
 import { type GameEvent, gameEventSchema } from './game-events.js';
 import { catalogueEventSchema, type MapEvent, type MapLikeEvent, mapEventSchema, mapLikeEventSchema } from './map-events.js';
 import { type SoloEvent, soloEventSchema } from './solo-events.js';
+import { clientErrorReportedV1 } from './report-events.js';
 import { type UserEvent, userEventSchema } from './user-events.js';
 
-export const domainEventSchema = z.union([userEventSchema, soloEventSchema, gameEventSchema, arenaEventSchema, mapEventSchema, mapLikeEventSchema, catalogueEventSchema, challengeEventSchema, challengePlayEventSchema]);
+export const domainEventSchema = z.union([userEventSchema, soloEventSchema, gameEventSchema, arenaEventSchema, mapEventSchema, mapLikeEventSchema, catalogueEventSchema, challengeEventSchema, challengePlayEventSchema, clientErrorReportedV1]);
 export type DomainEvent = z.infer<typeof domainEventSchema>;
 export type DomainEventType = DomainEvent['type'];
 
@@ -24,6 +25,8 @@ export const streamName = {
   challenge: (challengeId: string) => `challenge-${challengeId}`,
   /** One player's part in one challenge: a stream a pair, so players of a popular challenge never wait for each other. */
   challengePlay: (challengeId: string, userId: string) => `challengeplay-${challengeId}~${userId}`,
+  /** One failure a browser reported (SPEC §8): a stream a report, so reports never wait for each other. */
+  clientError: (reportId: string) => `clienterror-${reportId}`,
 } as const;
 
 export type StreamCategory = keyof typeof streamName;

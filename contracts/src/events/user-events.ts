@@ -4,6 +4,7 @@ import { latLngSchema } from '../rules/geo.js';
 import { eloRatingChangedV1 } from './arena-events.js';
 import { dailyChallengeStreakChangedV1, dailyVisitRecordedV1 } from './challenge-events.js';
 import { defineEvent, instantSchema } from './define-event.js';
+import { cheatingReportedV1 } from './report-events.js';
 
 export const displayNameSchema = z.string().trim().min(1).max(40);
 
@@ -48,7 +49,7 @@ export const scoreSubmittedV1 = defineEvent(
 
 export const userDeletedV1 = defineEvent('UserDeleted', 1, z.object({ userId: z.string().min(1), deletedAt: instantSchema }));
 
-export const userEventSchema = z.discriminatedUnion('type', [userCreatedV1, userRegisteredV1, scoreSubmittedV1, userDeletedV1, eloRatingChangedV1, dailyVisitRecordedV1, dailyChallengeStreakChangedV1]);
+export const userEventSchema = z.discriminatedUnion('type', [userCreatedV1, userRegisteredV1, scoreSubmittedV1, userDeletedV1, eloRatingChangedV1, dailyVisitRecordedV1, dailyChallengeStreakChangedV1, cheatingReportedV1]);
 export type UserEvent = z.infer<typeof userEventSchema>;
 export type UserCreated = z.infer<typeof userCreatedV1>;
 export type UserRegistered = z.infer<typeof userRegisteredV1>;

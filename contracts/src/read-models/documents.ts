@@ -86,6 +86,8 @@ export const readModelCollections = {
   challenges: 'challenges',
   challengeProgress: 'challenge_progress',
   challengeComments: 'challenge_comments',
+  cheatingReports: 'cheating_reports',
+  clientErrors: 'client_errors',
 } as const;
 
 /** A lobby duel waiting for its opponent. */

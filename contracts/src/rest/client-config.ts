@@ -1,7 +1,19 @@
 import { z } from 'zod';
 
 /** Runtime settings the server hands the client (GET /client-config), so one build serves every deployment. */
+/** One of SPEC §1's two sister brands: its name, colour and public address (null: not configured). */
+export const brandSchema = z.object({
+  id: z.enum(['main', 'sister']),
+  name: z.string(),
+  color: z.string().regex(/^#[0-9a-f]{6}$/),
+  url: z.string().nullable(),
+});
+export type Brand = z.infer<typeof brandSchema>;
+
 export const clientConfigSchema = z.object({
+  /** The brand of the host name this page was loaded from, and its sister, which it links to. */
+  brand: brandSchema,
+  sisterBrand: brandSchema,
   /** An online maplibre style URL offered as an extra map type; null keeps the map fully offline. */
   onlineMapStyleUrl: z.string().nullable(),
   releaseId: z.string(),

@@ -10,6 +10,7 @@ export type Role = (typeof ROLE_NAMES)[number];
 
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalUrl = z.url().optional();
+const hexColor = z.string().regex(/^#[0-9a-f]{6}$/i, 'is a colour such as #e40a0a');
 
 const envSchema = z.object({
   PORT: port.default(3000),
@@ -44,6 +45,18 @@ const envSchema = z.object({
     .regex(/^[^,\s]+(,[^,\s]+)*$/, 'is a comma-separated list of user ids, without spaces')
     .optional(),
   MAP_STYLE_ATTRIBUTION: z.string().min(1).max(500).default('© OpenStreetMap contributors'),
+  // SPEC §1: the release id players see and client reports carry, and the two sister brands by hostname.
+  RELEASE_ID: z.string().regex(/^[\w.+-]{1,40}$/, 'is a release id such as 1.0.626 (letters, digits, . + - _)').optional(),
+  BRAND_NAME: z.string().trim().min(1).max(40).default('GlobeTrail'),
+  BRAND_COLOR: hexColor.default('#e40a0a'),
+  BRAND_URL: optionalUrl,
+  SISTER_BRAND_NAME: z.string().trim().min(1).max(40).default('TerraTrail'),
+  SISTER_BRAND_COLOR: hexColor.default('#0b6bcb'),
+  SISTER_BRAND_URL: optionalUrl,
+  SISTER_BRAND_HOSTS: z
+    .string()
+    .regex(/^[a-z0-9.-]+(,[a-z0-9.-]+)*$/i, 'is a comma-separated list of host names, without spaces')
+    .optional(),
   // The production stack (docs/operations.md): each set variable swaps one embedded adapter for its engine.
   EVENTSTORE_URL: z.string().regex(/^(kurrentdb|kurrent|kdb|esdb)(\+discover)?:\/\/\S+$/, 'is a KurrentDB connection string (kurrentdb://host:2113?tls=false)').optional(),
   MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\/\S+$/, 'is a MongoDB connection string (mongodb://host:27017/?replicaSet=rs0)').optional(),
@@ -82,6 +95,8 @@ export interface AppConfig {
     | { mode: 'oidc'; issuer: string; jwksUrl: string; audience: string };
   onlineMapStyleUrl: string | null;
   releaseId: string;
+  /** SPEC §1's two sister brands: the sister one on `sister.hosts`, the main one everywhere else. */
+  brands: { main: BrandConfig; sister: BrandConfig & { hosts: ReadonlySet<string> } };
   /** How fast game timers run; 1 is real time (tests and demos run games faster). */
   clockSpeed: number;
   spectatorDelayPhases: number;
@@ -103,6 +118,12 @@ export interface AppConfig {
   moveTokenKey: Buffer | null;
 }
 
+
+export interface BrandConfig {
+  name: string;
+  color: string;
+  url: string | null;
+}
 
 export interface StoresConfig {
   eventStore: { kind: 'sqlite' } | { kind: 'kurrentdb'; url: string };
@@ -155,7 +176,16 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     logFormat: e.LOG_FORMAT,
     identity: e.IDENTITY_MODE === 'embedded' ? { mode: 'embedded', issuer: e.IDENTITY_ISSUER, tokenTtlSeconds: e.IDENTITY_TOKEN_TTL_SECONDS } : oidc(e),
     onlineMapStyleUrl: e.MAP_STYLE_URL ?? null,
-    releaseId: defaults.releaseId,
+    releaseId: e.RELEASE_ID ?? defaults.releaseId,
+    brands: {
+      main: { name: e.BRAND_NAME, color: e.BRAND_COLOR.toLowerCase(), url: e.BRAND_URL ?? null },
+      sister: {
+        name: e.SISTER_BRAND_NAME,
+        color: e.SISTER_BRAND_COLOR.toLowerCase(),
+        url: e.SISTER_BRAND_URL ?? null,
+        hosts: new Set((e.SISTER_BRAND_HOSTS ?? '').split(',').filter(Boolean).map((host) => host.toLowerCase())),
+      },
+    },
     clockSpeed: e.CLOCK_SPEED,
     spectatorDelayPhases: e.SPECTATOR_DELAY_PHASES,
     imagery: { online: onlineImagery(e), cacheMaxBytes: e.IMAGERY_CACHE_MB * 1024 * 1024 },

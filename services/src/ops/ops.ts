@@ -9,8 +9,13 @@ import { formatStatus, projectionStatus } from './projection-status.js';
 import { formatReport, verifyReadModels } from './verify.js';
 import { formatProgress } from './rebuild.js';
 import { formatAudit, loadMatchAudit } from './audit.js';
+import { formatReports } from './reports.js';
+import { operatorReports } from '../projections/operator-reports/operator-reports.queries.js';
 import { rebuildInParallel } from './rebuild-on-thread.js';
 import type { Projection } from '../projections/projection.js';
+
+/** How many players and client failures `reports` lists. */
+const REPORTS_SHOWN = 50;
 
 const HELP = `npm run ops -- <command> [options]
 
@@ -32,6 +37,8 @@ Commands:
   audit <matchId>          check a ranked arena match from its events: the round plan against the hash its
                            first event committed to, every round's distances, points and damage, and the Elo
                            changes, recomputed; exits 1 when anything differs
+  reports                  Developer Tools reports per player (SPEC §8) and the newest failures browsers
+                           reported (POST /client-errors), as the read model holds them
   verify                   rebuild every read model into a scratch store and compare it with the live one;
                            prints the differences, exits 1 when there is any (run on a stopped or caught-up game)
   --help                   this text
@@ -86,6 +93,9 @@ export async function runOps(argv: readonly string[], env: Record<string, string
         print(formatAudit(loaded));
         return loaded.audit.verdict === 'tampered' ? 1 : 0;
       }
+      case 'reports':
+        print(formatReports(await operatorReports(reads, REPORTS_SHOWN)));
+        return 0;
       case 'verify': {
         const report = await verifyReadModels(events, reads, allProjections);
         print(formatReport(report));

@@ -9,6 +9,7 @@ import { mapLocationsProjection } from './map-locations/map-locations.projection
 import { mapsProjection } from './maps/maps.projection.js';
 import type { Projection } from './projection.js';
 import { openDuelsProjection } from './open-duels/open-duels.projection.js';
+import { operatorReportsProjection } from './operator-reports/operator-reports.projection.js';
 import { playerHistoryProjection } from './player-history/player-history.projection.js';
 import { roundPanoramasProjection } from './round-panoramas/round-panoramas.projection.js';
 import { soloGameProjection } from './solo-game/solo-game.projection.js';
@@ -29,4 +30,5 @@ export const allProjections: readonly Projection[] = [
   challengeProgressProjection,
   challengeCommentsProjection,
   playerHistoryProjection,
+  operatorReportsProjection,
 ];

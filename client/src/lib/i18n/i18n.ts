@@ -59,7 +59,8 @@ export const i18nReady = i18n
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
     returnNull: false,
-    interpolation: { escapeValue: false },
+    // {{brand}} is the name of this host's brand (SPEC §1's sister brands), set once GET /client-config answers.
+    interpolation: { escapeValue: false, defaultVariables: { brand: 'GlobeTrail' } },
     maxParallelReads: MAX_PARALLEL_LOADS,
     detection: {
       order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],

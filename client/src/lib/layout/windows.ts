@@ -7,6 +7,8 @@ export type WindowState =
   | { kind: 'account' }
   | { kind: 'signIn'; mode: 'signIn' | 'signUp' }
   | { kind: 'settings' }
+  /** SPEC §2 FAQ/help. */
+  | { kind: 'faq' }
   /** Play with friends; `map` when it was opened from a map (its "Challenge friends"). */
   | { kind: 'createGame'; map?: { mapId: string; mapName: string } }
   /** SPEC §2 maps selector. */

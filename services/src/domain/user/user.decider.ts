@@ -22,6 +22,8 @@ export type UserState =
       ratedGames: ReadonlySet<string>;
       visits: VisitStreak;
       dailyChallenges: DailyChallengeStreak;
+      /** When Developer Tools were last reported (SPEC §8), for the one-a-minute rule. */
+      lastCheatingReportAt: string | null;
     }
   | { status: 'deleted'; userId: string };
 
@@ -52,7 +54,12 @@ export type UserCommand =
   /** SPEC §4: the once-a-day visit check of a signed-in player. */
   | { type: 'RecordDailyVisit'; userId: string }
   /** A daily challenge was completed (its last round scored) on `day`, UTC. */
-  | { type: 'RecordDailyChallengeCompleted'; userId: string; challengeId: string; day: string };
+  | { type: 'RecordDailyChallengeCompleted'; userId: string; challengeId: string; day: string }
+  /** SPEC §8: the client saw Developer Tools open. */
+  | { type: 'ReportCheating'; userId: string; release: string };
+
+/** A page left open with Developer Tools reports every second; one report a minute is what is recorded. */
+export const CHEATING_REPORT_INTERVAL_MS = 60_000;
 
 export const targetKey = (target: LatLng) => `${target.lat.toFixed(6)},${target.lng.toFixed(6)}`;
 
@@ -103,6 +110,12 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         if (!next) return [];
         return [{ type: 'DailyChallengeStreakChanged', version: 1, data: { userId: command.userId, ...next, challengeId: command.challengeId, at } }];
       }
+      case 'ReportCheating': {
+        if (state.status !== 'active') return reject(404, 'not_found', 'create the player first (POST /user/create)');
+        if (state.isAnonymous) return reject(403, 'anonymous_not_allowed', 'only signed-in players send reports (SPEC §8)');
+        if (state.lastCheatingReportAt !== null && ctx.now.getTime() - Date.parse(state.lastCheatingReportAt) < CHEATING_REPORT_INTERVAL_MS) return [];
+        return [{ type: 'CheatingReported', version: 1, data: { userId: command.userId, kind: 'devtools', release: command.release, at } }];
+      }
       default:
         return assertNever(command);
     }
@@ -125,6 +138,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
           ratedGames: new Set(),
           visits: { lastDay: null, dvs: 0, dvsb: 0, outcome: 'started' },
           dailyChallenges: { dcs: 0, dcsb: 0, dcsd: '' },
+          lastCheatingReportAt: null,
         };
       case 'UserRegistered':
         return state.status === 'active' ? { ...state, name: event.data.name, isAnonymous: false } : state;
@@ -149,6 +163,8 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         const { dcs, dcsb, dcsd } = event.data;
         return { ...state, dailyChallenges: { dcs, dcsb, dcsd } };
       }
+      case 'CheatingReported':
+        return state.status === 'active' ? { ...state, lastCheatingReportAt: event.data.at } : state;
       default:
         return assertNever(event);
     }

@@ -1,4 +1,5 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Get, Inject, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type ClientConfig, clientConfigSchema } from '@globetrail/contracts';
 import { ZodResponse } from '../../api/openapi.js';
@@ -13,9 +14,15 @@ export class ClientConfigController {
   @Get()
   @ApiOperation({ summary: 'Runtime settings for the browser client' })
   @ZodResponse(200, clientConfigSchema)
-  get(): ClientConfig {
+  get(@Req() request: Request): ClientConfig {
     const online = this.config.imagery.online;
+    const { main, sister } = this.config.brands;
+    const mainBrand = { id: 'main' as const, name: main.name, color: main.color, url: main.url };
+    const sisterBrand = { id: 'sister' as const, name: sister.name, color: sister.color, url: sister.url };
+    const onSister = sister.hosts.has(request.hostname.toLowerCase());
     return {
+      brand: onSister ? sisterBrand : mainBrand,
+      sisterBrand: onSister ? mainBrand : sisterBrand,
       onlineMapStyleUrl: this.config.onlineMapStyleUrl,
       releaseId: this.config.releaseId,
       // Only a server that plays Google Street View hands out a key; the browser needs it for Google's viewer.

@@ -20,6 +20,9 @@ import { verifyReadModels } from '../../ops/verify.js';
 import { type EventStore, WrongExpectedRevisionError } from '../../platform/event-store/event-store.port.js';
 import type { ReadStore } from '../../platform/read-store/read-store.port.js';
 import { allProjections } from '../../projections/all-projections.js';
+import { operatorReports } from '../../projections/operator-reports/operator-reports.queries.js';
+import { operatorReportsSchema } from '@globetrail/contracts';
+import { ZodResponse } from '../../api/openapi.js';
 
 /** Resolves once the response can take more, or has closed; leaves no listener behind. */
 function drainedOrClosed(response: Response): Promise<void> {
@@ -33,6 +36,8 @@ function drainedOrClosed(response: Response): Promise<void> {
     response.on('close', done);
   });
 }
+
+const reportsQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 
 const rebuildRequestSchema = z.object({
   projection: z.enum(['all', ...allProjections.map((projection) => projection.name)] as [string, ...string[]], {
@@ -160,6 +165,15 @@ export class OperationsController {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  }
+
+  @Get('reports')
+  @ApiOperation({ summary: 'Developer Tools reports per player and the newest client failures (operators only; ?limit= up to 200)' })
+  @ZodResponse(200, operatorReportsSchema)
+  async reports(@CurrentPrincipal() principal: Principal, @Query('limit') limit: unknown) {
+    this.assertOperator(principal);
+    const { limit: shown } = parseInput(reportsQuerySchema, { limit }, 'query');
+    return operatorReports(this.reads, shown);
   }
 
   private assertOperator(principal: Principal): void {

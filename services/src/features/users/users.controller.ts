@@ -1,7 +1,9 @@
-import { Controller, Get, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import {
+  cheatingReportRequestSchema,
+  cheatingReportResponseSchema,
   deleteUserResponseSchema,
   nameAndImageSchema,
   profileChangesSchema,
@@ -13,11 +15,11 @@ import {
   userProfileViewSchema,
   userStatsSchema,
 } from '@globetrail/contracts';
-import { badRequest } from '../../api/api-error.js';
+import { badRequest, parseInput } from '../../api/api-error.js';
 import { ApiErrors, ZodResponse } from '../../api/openapi.js';
 import { AuthGuard, CurrentPrincipal, IDENTITY_SECURITY_SCHEME } from '../../identity/auth.guard.js';
 import type { Principal } from '../../identity/identity.port.js';
-import { CreateUser, DeleteUser, GetNameAndImage, GetOwnProfile, GetProfileChanges, GetPublicProfile, GetUserStats } from './users.messages.js';
+import { CreateUser, ReportCheating, DeleteUser, GetNameAndImage, GetOwnProfile, GetProfileChanges, GetPublicProfile, GetUserStats } from './users.messages.js';
 
 /** SPEC §7 user calls, at their exact paths. */
 @ApiTags('user')
@@ -36,6 +38,18 @@ export class UsersController {
   @ApiErrors(401, 403)
   create(@CurrentPrincipal() principal: Principal) {
     return this.commands.execute(new CreateUser(principal));
+  }
+
+  @Post('cheating-report')
+  @HttpCode(200)
+  @UseGuards(AuthGuard)
+  @ApiSecurity(IDENTITY_SECURITY_SCHEME)
+  @ApiOperation({ summary: 'SPEC §8: Developer Tools were seen open; recorded on the player\'s stream (signed-up players, once a minute)' })
+  @ZodResponse(200, cheatingReportResponseSchema)
+  @ApiErrors(400, 401, 403, 404)
+  cheatingReport(@CurrentPrincipal() principal: Principal, @Body() body: unknown) {
+    parseInput(cheatingReportRequestSchema, body);
+    return this.commands.execute(new ReportCheating(principal.uid));
   }
 
   @Get('profile')

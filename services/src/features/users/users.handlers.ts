@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto';
 import { type NameAndImage, type ProfileChanges, type PublicProfileView, streamName, type UserProfileView, type UserStats } from '@globetrail/contracts';
 import { notFound } from '../../api/api-error.js';
 import { CommandExecutor } from '../../app/command-executor.js';
-import { CLOCK, READ_STORE } from '../../app/tokens.js';
+import { APP_CONFIG, CLOCK, READ_STORE } from '../../app/tokens.js';
+import type { AppConfig } from '../../config/config.js';
 import type { Clock } from '../../platform/time/clock.js';
 import { userStats } from '../../projections/player-history/player-history.queries.js';
 import { userDecider } from '../../domain/user/user.decider.js';
@@ -12,7 +13,7 @@ import { IDENTITY_ACCOUNTS } from '../../identity/identity.module.js';
 import type { IdentityAccounts } from '../../identity/identity.port.js';
 import type { ReadStore } from '../../platform/read-store/read-store.port.js';
 import { nameAndImage, publicProfile, userProfile } from '../../projections/user-profile/user-profile.queries.js';
-import { CreateUser, DeleteUser, GetNameAndImage, GetOwnProfile, GetProfileChanges, GetPublicProfile, GetUserStats } from './users.messages.js';
+import { CreateUser, ReportCheating, DeleteUser, GetNameAndImage, GetOwnProfile, GetProfileChanges, GetPublicProfile, GetUserStats } from './users.messages.js';
 
 /** Every read model a user's creation or sign-up changes: the caller's next request (joining a game rated by the arena's rating) sees it. */
 const PROFILE_READ_MODELS = ['user-profile', 'leaderboards', 'arena-ratings'];
@@ -50,6 +51,21 @@ export class DeleteUserHandler implements ICommandHandler<DeleteUser> {
     if (state.status !== 'none') await this.executor.execute(stream, userDecider, { type: 'DeleteUser', userId }, { actor: userId, readModels: PROFILE_READ_MODELS });
     await this.accounts.deleteAccount(userId);
     return { deleted: true };
+  }
+}
+
+@CommandHandler(ReportCheating)
+export class ReportCheatingHandler implements ICommandHandler<ReportCheating> {
+  constructor(
+    private readonly executor: CommandExecutor,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** SPEC §8: recorded on the player's stream, at most once a minute (a later one answers recorded: false). */
+  async execute({ userId }: ReportCheating): Promise<{ recorded: boolean }> {
+    const command = { type: 'ReportCheating', userId, release: this.config.releaseId } as const;
+    const outcome = await this.executor.execute(streamName.user(userId), userDecider, command, { actor: userId, readModels: ['operator-reports'] });
+    return { recorded: outcome.events.length > 0 };
   }
 }
 

@@ -8,6 +8,12 @@ export class CreateUser extends Command<UserProfileView> {
   }
 }
 
+export class ReportCheating extends Command<{ recorded: boolean }> {
+  constructor(readonly userId: string) {
+    super();
+  }
+}
+
 export class DeleteUser extends Command<{ deleted: true }> {
   constructor(readonly userId: string) {
     super();

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { FlagIcon, GroupIcon, MapIcon, SettingsIcon, TrophyIcon, UserIcon } from '../../../components/icons';
+import { FlagIcon, GroupIcon, HelpIcon, MapIcon, SettingsIcon, TrophyIcon, UserIcon } from '../../../components/icons';
 import { LanguageSelect } from '../../../components/language-select';
 import { ModalWindow } from '../../../components/modal-window';
 import { useClientConfig } from '../../../lib/api/client-config';
+import { useBrands } from '../../../lib/brand/use-brand';
 import { useFormatters } from '../../../lib/format/use-formatters';
 import { useWindowActions } from '../../../lib/layout/windows';
 import { readFilterPref } from '../../../lib/storage/filter-pref';
@@ -19,6 +20,7 @@ export function MainMenuWindow({ onClose }: { onClose: () => void }) {
   const signedIn = isSignedIn(session);
   const profile = useProfile().data;
   const releaseId = useClientConfig().data?.releaseId;
+  const { sisterBrand } = useBrands();
   const navigate = useNavigate();
 
   const item = (label: string, onClick: () => void, icon: ReactNode) => (
@@ -56,6 +58,7 @@ export function MainMenuWindow({ onClose }: { onClose: () => void }) {
           {item(t('menu.challenges'), () => open({ kind: 'challenges' }), <FlagIcon />)}
           {item(t('menu.playWithFriends'), () => open({ kind: 'createGame' }), <GroupIcon />)}
           {item(t('menu.settings'), () => open({ kind: 'settings' }), <SettingsIcon />)}
+          {item(t('menu.help'), () => open({ kind: 'faq' }), <HelpIcon />)}
           {item(
             t('menu.leaderboard'),
             () => {
@@ -78,6 +81,13 @@ export function MainMenuWindow({ onClose }: { onClose: () => void }) {
             {t('legal.termsTitle')}
           </Link>
         </li>
+        {sisterBrand?.url && (
+          <li>
+            <a href={sisterBrand.url} rel="noopener" data-testid="sister-brand-link">
+              {t('menu.sisterBrand', { name: sisterBrand.name })}
+            </a>
+          </li>
+        )}
       </ul>
       {releaseId && <p className="muted menu-release">{t('menu.release', { release: releaseId })}</p>}
     </ModalWindow>
