@@ -7,12 +7,14 @@ import { i18n, i18nReady } from './lib/i18n/i18n';
 import { showSnack } from './lib/layout/snacks';
 import { onSessionExpired, startSessionKeepAlive } from './lib/session/session-service';
 import { startSounds } from './lib/sound/sound-player';
+import { startErrorReporting } from './lib/errors/error-reporter';
 
 // SPEC §8: a chunk missing after a new release is cured by reloading the page (once).
 window.addEventListener('vite:preloadError', (event) => {
   if (reloadOnceForModuleFailure()) event.preventDefault();
 });
 
+startErrorReporting();
 startSessionKeepAlive();
 startSounds();
 onSessionExpired(() => showSnack({ id: 'session-expired', message: i18n.t('snack.sessionExpired'), durationMs: 9_000 }));

@@ -52,7 +52,8 @@ export async function startTestApp(options: { dataDir?: string; env?: Record<str
  */
 function testConfig(dataDir: string, env: Record<string, string> = {}) {
   const clientDist = process.env.CLIENT_DIST ?? join(repoRoot, 'client', 'dist');
-  return loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', IMAGERY_PROVIDER: 'offline', ...env }, { clientDist, releaseId: 'test' });
+  // The Developer Tools check silences the console, where e2e tests look for page errors: on only where a test asks.
+  return loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', IMAGERY_PROVIDER: 'offline', DEVTOOLS_CHECK: 'off', ...env }, { clientDist, releaseId: 'test' });
 }
 
 export interface Player {

@@ -8,6 +8,8 @@ import { useErrorMessage } from '../lib/api/use-error-message';
 import { scheduleAddressCleanup } from '../lib/i18n/url-language';
 import { useLiveProfile } from '../lib/session/use-live-profile';
 import { useBrandTheme } from '../lib/brand/use-brand';
+import { useDevToolsGuard } from '../lib/security/use-devtools-guard';
+import { useReportedRelease } from '../lib/errors/use-reported-release';
 import { useDailyStreakCheck } from './hooks/use-daily-streak-check';
 import { useRotateDeviceHint } from './hooks/use-device-hints';
 import { useSignInFromAddress } from './hooks/use-sign-in-from-address';
@@ -24,6 +26,8 @@ export function RootLayout() {
   useLiveProfile();
   useDailyStreakCheck();
   useBrandTheme();
+  useDevToolsGuard();
+  useReportedRelease();
   useRotateDeviceHint();
   useEffect(() => scheduleAddressCleanup(), []);
   useSignInFromAddress();

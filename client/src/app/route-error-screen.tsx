@@ -2,12 +2,12 @@ import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { reportClientError } from '../lib/errors/error-reporter';
+import { isModuleLoadFailure } from '../lib/errors/module-import';
 import { storageKeys } from '../lib/storage/storage-keys';
 import { readJson, safeSessionStorage, writeJson } from '../lib/storage/web-storage';
 
-/** SPEC §8: a chunk that failed to load after a deployment is fixed by one reload. */
-const MODULE_LOAD_FAILURE = /failed to fetch dynamically imported module|error loading dynamically imported module|importing a module script failed|failed after multiple attempts/i;
-
+/** SPEC §8: a chunk that failed to load after a deployment (and its retries) is fixed by one reload. */
 export function reloadOnceForModuleFailure(): boolean {
   const storage = safeSessionStorage();
   const last = readJson(storageKeys.moduleReloadGuard, storage);
@@ -34,11 +34,12 @@ function statusName(status: number, statusText: string, t: TFunction): string {
 export function RouteErrorScreen() {
   const { t } = useTranslation();
   const error = useRouteError();
-  const moduleFailure = error instanceof Error && MODULE_LOAD_FAILURE.test(error.message);
+  const moduleFailure = isModuleLoadFailure(error);
 
   useEffect(() => {
     if (moduleFailure) reloadOnceForModuleFailure();
-  }, [moduleFailure]);
+    else if (!isRouteErrorResponse(error)) reportClientError('render', error);
+  }, [moduleFailure, error]);
 
   const routeError = isRouteErrorResponse(error);
   const title = routeError ? `${error.status} ${statusName(error.status, error.statusText, t)}` : t('routeErrors.unexpected');

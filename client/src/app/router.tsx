@@ -1,5 +1,6 @@
 import { createHashRouter } from 'react-router-dom';
 import { LoadingScreen } from '../components/loading-screen';
+import { importWithRetry } from '../lib/errors/module-import';
 import { RootLayout } from './root-layout';
 import { RouteErrorScreen } from './route-error-screen';
 import { HomeRoute } from './routes/home-route';
@@ -17,20 +18,20 @@ export const router = createHashRouter([
     children: [
       { index: true, element: <HomeRoute /> },
       // The game screen carries maplibre and Photo Sphere Viewer: loaded only when a game opens.
-      { path: 'game/:gameId', lazy: () => import('./routes/game-route').then((module) => ({ Component: module.GameRoute })) },
+      { path: 'game/:gameId', lazy: () => importWithRetry(() => import('./routes/game-route')).then((module) => ({ Component: module.GameRoute })) },
       { path: 'user/:userId', element: <UserRoute /> },
       { path: 'leaderboard', element: <LeaderboardRoute /> },
       { path: 'leaderboard/:sortBy', element: <LeaderboardRoute /> },
       { path: 'loc/:locId', element: <LocRoute /> },
       // The map page and the map editor draw maps (maplibre): loaded when opened.
-      { path: 'map/:mapId', lazy: () => import('./routes/map-route').then((module) => ({ Component: module.MapRoute })) },
+      { path: 'map/:mapId', lazy: () => importWithRetry(() => import('./routes/map-route')).then((module) => ({ Component: module.MapRoute })) },
       // A challenge's play carries maplibre and Photo Sphere Viewer: loaded when opened.
-      { path: 'challenge/:challengeId', lazy: () => import('./routes/challenge-route').then((module) => ({ Component: module.ChallengeRoute })) },
+      { path: 'challenge/:challengeId', lazy: () => importWithRetry(() => import('./routes/challenge-route')).then((module) => ({ Component: module.ChallengeRoute })) },
       // A ranked match's audit and replay (docs/audit.md): loaded when opened.
-      { path: 'arena/:matchId/audit', lazy: () => import('./routes/match-audit-route').then((module) => ({ Component: module.MatchAuditRoute })) },
-      { path: 'mapEditor/:key', lazy: () => import('./routes/map-editor-route').then((module) => ({ Component: module.MapEditorRoute })) },
-      { path: 'privacypolicy', lazy: () => import('./routes/legal-routes').then((module) => ({ Component: module.PrivacyRoute })) },
-      { path: 'termsofservice', lazy: () => import('./routes/legal-routes').then((module) => ({ Component: module.TermsRoute })) },
+      { path: 'arena/:matchId/audit', lazy: () => importWithRetry(() => import('./routes/match-audit-route')).then((module) => ({ Component: module.MatchAuditRoute })) },
+      { path: 'mapEditor/:key', lazy: () => importWithRetry(() => import('./routes/map-editor-route')).then((module) => ({ Component: module.MapEditorRoute })) },
+      { path: 'privacypolicy', lazy: () => importWithRetry(() => import('./routes/legal-routes')).then((module) => ({ Component: module.PrivacyRoute })) },
+      { path: 'termsofservice', lazy: () => importWithRetry(() => import('./routes/legal-routes')).then((module) => ({ Component: module.TermsRoute })) },
     ],
   },
   {
@@ -38,6 +39,6 @@ export const router = createHashRouter([
     path: '/genarator/:limit/:key/:region',
     errorElement: <RouteErrorScreen />,
     hydrateFallbackElement: <LoadingScreen />,
-    lazy: () => import('./routes/generator-route').then((module) => ({ Component: module.GeneratorRoute })),
+    lazy: () => importWithRetry(() => import('./routes/generator-route')).then((module) => ({ Component: module.GeneratorRoute })),
   },
 ]);

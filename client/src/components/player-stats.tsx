@@ -2,6 +2,7 @@ import { type StatsGroup, statsGroupValues, type TimePeriod } from '@globetrail/
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { importWithRetry } from '../lib/errors/module-import';
 import { ErrorMessage } from './error-message';
 import { PeriodSelect } from './period-select';
 import { StatList } from './stat-list';
@@ -9,7 +10,7 @@ import { useErrorMessage } from '../lib/api/use-error-message';
 import { useFormatters } from '../lib/format/use-formatters';
 import { getUserStats } from '../lib/api/user-stats';
 
-const StatsChart = lazy(() => import('./stats-chart'));
+const StatsChart = lazy(() => importWithRetry(() => import('./stats-chart')));
 
 /** A player's stats over a period (SPEC §7 userstats) and the chart of their points and rounds over time. */
 export function PlayerStats({ userId }: { userId: string }) {

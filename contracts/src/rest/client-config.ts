@@ -22,5 +22,7 @@ export const clientConfigSchema = z.object({
    * the server plays Google Street View (IMAGERY_PROVIDER=google), null otherwise.
    */
   googleMapsKey: z.string().nullable(),
+  /** SPEC §8's Developer Tools check: on unless the deployment turns it off; accounts whose id starts with a prefix are exempt. */
+  devtoolsCheck: z.object({ enabled: z.boolean(), exemptPrefixes: z.array(z.string()) }),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

@@ -47,6 +47,11 @@ const envSchema = z.object({
   MAP_STYLE_ATTRIBUTION: z.string().min(1).max(500).default('© OpenStreetMap contributors'),
   // SPEC §1: the release id players see and client reports carry, and the two sister brands by hostname.
   RELEASE_ID: z.string().regex(/^[\w.+-]{1,40}$/, 'is a release id such as 1.0.626 (letters, digits, . + - _)').optional(),
+  DEVTOOLS_CHECK: z.enum(['on', 'off']).default('on'),
+  DEVTOOLS_EXEMPT_PREFIXES: z
+    .string()
+    .regex(/^[^,\s]+(,[^,\s]+)*$/, 'is a comma-separated list of user-id prefixes, without spaces')
+    .optional(),
   BRAND_NAME: z.string().trim().min(1).max(40).default('GlobeTrail'),
   BRAND_COLOR: hexColor.default('#e40a0a'),
   BRAND_URL: optionalUrl,
@@ -96,6 +101,8 @@ export interface AppConfig {
   onlineMapStyleUrl: string | null;
   releaseId: string;
   /** SPEC §1's two sister brands: the sister one on `sister.hosts`, the main one everywhere else. */
+  /** SPEC §8's Developer Tools check in the browser, and the user-id prefixes exempt from it (SPEC §6). */
+  devtoolsCheck: { enabled: boolean; exemptPrefixes: readonly string[] };
   brands: { main: BrandConfig; sister: BrandConfig & { hosts: ReadonlySet<string> } };
   /** How fast game timers run; 1 is real time (tests and demos run games faster). */
   clockSpeed: number;
@@ -177,6 +184,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     identity: e.IDENTITY_MODE === 'embedded' ? { mode: 'embedded', issuer: e.IDENTITY_ISSUER, tokenTtlSeconds: e.IDENTITY_TOKEN_TTL_SECONDS } : oidc(e),
     onlineMapStyleUrl: e.MAP_STYLE_URL ?? null,
     releaseId: e.RELEASE_ID ?? defaults.releaseId,
+    devtoolsCheck: { enabled: e.DEVTOOLS_CHECK === 'on', exemptPrefixes: (e.DEVTOOLS_EXEMPT_PREFIXES ?? '').split(',').filter(Boolean) },
     brands: {
       main: { name: e.BRAND_NAME, color: e.BRAND_COLOR.toLowerCase(), url: e.BRAND_URL ?? null },
       sister: {

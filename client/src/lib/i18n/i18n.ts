@@ -5,6 +5,7 @@ import en from '../../locales/en.json';
 import { storageKeys } from '../storage/storage-keys';
 import { DEFAULT_LANGUAGE, supportedLanguageCodes, toSupportedLanguage } from './languages';
 import { languageFromPath } from './url-language';
+import { reportClientError } from '../errors/error-reporter';
 
 /** English ships in the main bundle (it is the fallback); every other language is its own chunk. */
 const lazyLocales = import.meta.glob<{ default: Record<string, unknown> }>(['../../locales/*.json', '!../../locales/en.json']);
@@ -62,6 +63,10 @@ export const i18nReady = i18n
     // {{brand}} is the name of this host's brand (SPEC §1's sister brands), set once GET /client-config answers.
     interpolation: { escapeValue: false, defaultVariables: { brand: 'GlobeTrail' } },
     maxParallelReads: MAX_PARALLEL_LOADS,
+    // SPEC §8: a key missing from every language at run time is reported.
+    saveMissing: true,
+    missingKeyHandler: (languages: readonly string[], _namespace: string, key: string) =>
+      reportClientError('missing-translation', new Error(`missing translation "${key}" (${languages.join(', ')})`)),
     detection: {
       order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
       lookupQuerystring: 'lng',
