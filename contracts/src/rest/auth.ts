@@ -11,6 +11,15 @@ export const signUpRequestSchema = z.object({ name: displayNameSchema, email: em
 export type SignUpRequest = z.input<typeof signUpRequestSchema>;
 export const signInRequestSchema = z.object({ email: emailSchema, password: z.string().min(1).max(256) });
 export type SignInRequest = z.input<typeof signInRequestSchema>;
+/** Asks for a password-reset code by email; `language` words the email (an interface language code). */
+export const passwordResetRequestSchema = z.object({ email: emailSchema, language: z.string().regex(/^[a-z]{2,3}$/).default('en') });
+export type PasswordResetRequest = z.input<typeof passwordResetRequestSchema>;
+/** Sets a new password with the code the email carried; answers a fresh session. */
+export const passwordResetConfirmSchema = z.object({ email: emailSchema, code: z.string().regex(/^\d{8}$/, { error: 'is the 8-digit code from the email' }), password: passwordSchema });
+export type PasswordResetConfirm = z.input<typeof passwordResetConfirmSchema>;
+/** A signed-in player changes their password; every other session ends. */
+export const changePasswordSchema = z.object({ currentPassword: z.string().min(1).max(256), newPassword: passwordSchema });
+export type ChangePasswordRequest = z.input<typeof changePasswordSchema>;
 export const refreshRequestSchema = z.object({ refreshToken: z.string().min(1) });
 export const signOutRequestSchema = refreshRequestSchema;
 
@@ -32,3 +41,13 @@ export const authSessionSchema = z.object({
 export type AuthSession = z.infer<typeof authSessionSchema>;
 
 export const passwordPolicySchema = z.object({ minLength: z.number().int() });
+
+/** SPEC §7 GET /v1/projects: the host names where the sign-in form may be used; "*" allows any. */
+export const identityProjectSchema = z.object({ projectId: z.string(), authorizedDomains: z.array(z.string()) });
+export type IdentityProject = z.infer<typeof identityProjectSchema>;
+
+/** SPEC §8 unauthorized-domain: whether this page's host may sign players in. */
+export function isAuthorizedDomain(hostname: string, authorizedDomains: readonly string[]): boolean {
+  const host = hostname.toLowerCase();
+  return authorizedDomains.some((domain) => domain === '*' || domain.toLowerCase() === host);
+}

@@ -28,6 +28,8 @@ export const errorCodes = [
   'no_imagery',
   'email_taken',
   'invalid_credentials',
+  'invalid_code',
+  'code_expired',
   'weak_password',
   'rate_limited',
   'internal',

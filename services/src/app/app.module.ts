@@ -26,7 +26,15 @@ export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     const identity =
       config.identity.mode === 'embedded'
-        ? IdentityModule.forRoot({ mode: 'embedded', dataDir: config.dataDir, issuer: config.identity.issuer, tokenTtlSeconds: config.identity.tokenTtlSeconds })
+        ? IdentityModule.forRoot({
+            mode: 'embedded',
+            dataDir: config.dataDir,
+            issuer: config.identity.issuer,
+            tokenTtlSeconds: config.identity.tokenTtlSeconds,
+            mail: config.mail,
+            brandName: config.brands.main.name,
+            authorizedDomains: config.authorizedDomains,
+          })
         : IdentityModule.forRoot({ mode: 'oidc', issuer: config.identity.issuer, jwksUrl: config.identity.jwksUrl, audience: config.identity.audience });
     // ROLES (docs/operations.md): the web roles serve the API, the sockets and the client; the process
     // managers run the timers, matchmaking and ratings; every role answers its health checks.

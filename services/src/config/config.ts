@@ -47,6 +47,12 @@ const envSchema = z.object({
   MAP_STYLE_ATTRIBUTION: z.string().min(1).max(500).default('© OpenStreetMap contributors'),
   // SPEC §1: the release id players see and client reports carry, and the two sister brands by hostname.
   RELEASE_ID: z.string().regex(/^[\w.+-]{1,40}$/, 'is a release id such as 1.0.626 (letters, digits, . + - _)').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\/\S+$/, 'is an SMTP URL (smtp://user:password@mail.example.org:587 or smtps://…:465)').optional(),
+  MAIL_FROM: z.string().trim().min(3).max(200).default('GlobeTrail <no-reply@localhost>'),
+  AUTHORIZED_DOMAINS: z
+    .string()
+    .regex(/^[a-z0-9.-]+(,[a-z0-9.-]+)*$/i, 'is a comma-separated list of host names, without spaces')
+    .optional(),
   DEVTOOLS_CHECK: z.enum(['on', 'off']).default('on'),
   DEVTOOLS_EXEMPT_PREFIXES: z
     .string()
@@ -85,7 +91,7 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 
 /** Credentials: a message about a bad one must not quote it (messages end up in logs). */
-const SECRET_VARIABLES: ReadonlySet<string> = new Set(['MAPILLARY_TOKEN', 'GOOGLE_MAPS_API_KEY', 'GOOGLE_MAPS_BROWSER_KEY', 'EVENTSTORE_URL', 'MONGO_URL', 'MOVE_TOKEN_KEY']);
+const SECRET_VARIABLES: ReadonlySet<string> = new Set(['SMTP_URL', 'MAPILLARY_TOKEN', 'GOOGLE_MAPS_API_KEY', 'GOOGLE_MAPS_BROWSER_KEY', 'EVENTSTORE_URL', 'MONGO_URL', 'MOVE_TOKEN_KEY']);
 
 export interface AppConfig {
   port: number;
@@ -102,6 +108,9 @@ export interface AppConfig {
   releaseId: string;
   /** SPEC §1's two sister brands: the sister one on `sister.hosts`, the main one everywhere else. */
   /** SPEC §8's Developer Tools check in the browser, and the user-id prefixes exempt from it (SPEC §6). */
+  /** Password-reset mail (SMTP_URL, MAIL_FROM) and the hosts where signing in works (AUTHORIZED_DOMAINS; null: any). */
+  mail: { smtpUrl: string | null; from: string };
+  authorizedDomains: readonly string[] | null;
   devtoolsCheck: { enabled: boolean; exemptPrefixes: readonly string[] };
   brands: { main: BrandConfig; sister: BrandConfig & { hosts: ReadonlySet<string> } };
   /** How fast game timers run; 1 is real time (tests and demos run games faster). */
@@ -184,6 +193,8 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     identity: e.IDENTITY_MODE === 'embedded' ? { mode: 'embedded', issuer: e.IDENTITY_ISSUER, tokenTtlSeconds: e.IDENTITY_TOKEN_TTL_SECONDS } : oidc(e),
     onlineMapStyleUrl: e.MAP_STYLE_URL ?? null,
     releaseId: e.RELEASE_ID ?? defaults.releaseId,
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    authorizedDomains: e.AUTHORIZED_DOMAINS ? e.AUTHORIZED_DOMAINS.split(',').map((host) => host.toLowerCase()) : null,
     devtoolsCheck: { enabled: e.DEVTOOLS_CHECK === 'on', exemptPrefixes: (e.DEVTOOLS_EXEMPT_PREFIXES ?? '').split(',').filter(Boolean) },
     brands: {
       main: { name: e.BRAND_NAME, color: e.BRAND_COLOR.toLowerCase(), url: e.BRAND_URL ?? null },

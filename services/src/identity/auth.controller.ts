@@ -19,6 +19,9 @@ import {
   authSessionSchema,
   MIN_PASSWORD_LENGTH,
   passwordPolicySchema,
+  changePasswordSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
   refreshRequestSchema,
   signInRequestSchema,
   signOutRequestSchema,
@@ -29,7 +32,7 @@ import { catchError, type Observable, throwError } from 'rxjs';
 import type { z } from 'zod';
 import { ApiException, parseInput } from '../api/api-error.js';
 import { ApiErrors, ZodBody, ZodResponse } from '../api/openapi.js';
-import { CurrentPrincipal, IDENTITY_SECURITY_SCHEME, OptionalAuthGuard } from './auth.guard.js';
+import { AuthGuard, CurrentPrincipal, IDENTITY_SECURITY_SCHEME, OptionalAuthGuard } from './auth.guard.js';
 import { EmbeddedIdentity } from './embedded/embedded-identity.js';
 import { IdentityError, weakPassword } from './embedded/identity-error.js';
 import type { Principal } from './identity.port.js';
@@ -107,6 +110,48 @@ export class AuthController {
   @ApiErrors(400)
   async signOut(@Body() body: unknown): Promise<void> {
     await this.identity.signOut(parseInput(signOutRequestSchema, body).refreshToken);
+  }
+
+  @Post('password-reset')
+  @HttpCode(202)
+  @ApiOperation({
+    summary: 'Mail a code to choose a new password (8 digits, 15 minutes, 5 tries)',
+    description: 'Always 202, whether or not the email has an account, so the answer reveals nothing; one code a minute per email.',
+  })
+  @ZodBody(passwordResetRequestSchema)
+  @ApiResponse({ status: 202, description: 'a code was mailed if the email has an account' })
+  @ApiErrors(400)
+  async requestPasswordReset(@Body() body: unknown): Promise<{ accepted: true }> {
+    await this.identity.requestPasswordReset(parseInput(passwordResetRequestSchema, body));
+    return { accepted: true };
+  }
+
+  @Post('password-reset/confirm')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Set a new password with the mailed code; ends every other session and lifts the sign-in brake',
+    description: 'Errors: 400 invalid_code (wrong code), code_expired (expired, used, or tried 5 times), weak_password.',
+  })
+  @ZodBody(passwordResetConfirmSchema)
+  @ZodResponse(200, authSessionSchema, SESSION)
+  @ApiErrors(400)
+  confirmPasswordReset(@Body() body: unknown): Promise<AuthSession> {
+    return this.identity.confirmPasswordReset(parseInput(passwordResetConfirmSchema, body));
+  }
+
+  @Post('password')
+  @HttpCode(200)
+  @UseGuards(AuthGuard)
+  @ApiSecurity(IDENTITY_SECURITY_SCHEME)
+  @ApiOperation({
+    summary: "Change the signed-in player's password; every other session ends and this one is renewed",
+    description: 'Errors: 401 invalid_credentials naming currentPassword, 403 for a guest, 400 weak_password, 429 after 10 wrong tries.',
+  })
+  @ZodBody(changePasswordSchema)
+  @ZodResponse(200, authSessionSchema, SESSION)
+  @ApiErrors(400, 401, 403, 429)
+  changePassword(@Body() body: unknown, @CurrentPrincipal() principal: Principal): Promise<AuthSession> {
+    return this.identity.changePassword(principal, parseInput(changePasswordSchema, body));
   }
 
   @Get('password-policy')

@@ -5,6 +5,15 @@ import { EmbeddedIdentity, GLOBETRAIL_AUDIENCE } from './embedded/embedded-ident
 import type { IdentityAccounts } from './identity.port.js';
 import { type AnonymousClaim, JwksTokenVerifier } from './jwks-token-verifier.js';
 import { SIGNING_ALGORITHM } from './embedded/signing-key.js';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { OutboxMailer } from './mail/outbox-mailer.js';
+import { resetMailFromLocales } from './mail/reset-mail.js';
+import { SmtpMailer } from './mail/smtp-mailer.js';
+import { AUTHORIZED_DOMAINS, ProjectsController } from './projects.controller.js';
+
+/** The interface languages' files, whose `mail` texts word the emails (services/{src,dist}/identity → client/src/locales). */
+const LOCALES_DIR = fileURLToPath(new URL('../../../client/src/locales', import.meta.url));
 
 /** Injection token of the IdentityAccounts port (delete a player's sign-in account). */
 export const IDENTITY_ACCOUNTS = 'globetrail:identity:accounts';
@@ -18,6 +27,11 @@ export type IdentityModuleOptions =
       tokenTtlSeconds?: number;
       /** Tests only: cheap password hashing. */
       insecureFastPasswordHashing?: boolean;
+      /** Password-reset mail: SMTP when a URL is set, else files in `<dataDir>/outbox`. */
+      mail?: { smtpUrl: string | null; from: string };
+      brandName?: string;
+      /** SPEC §7 GET /v1/projects: where the sign-in form may be used; null: anywhere. */
+      authorizedDomains?: readonly string[] | null;
     }
   | {
       /**
@@ -45,7 +59,7 @@ export class IdentityModule {
     const exports = [TOKEN_VERIFIER, IDENTITY_ACCOUNTS, ...guards];
     switch (options.mode) {
       case 'embedded':
-        return { module: IdentityModule, global: true, controllers: [AuthController], providers: [...embeddedProviders(options), ...guards], exports };
+        return { module: IdentityModule, global: true, controllers: [AuthController, ProjectsController], providers: [...embeddedProviders(options), ...guards], exports };
       case 'oidc':
         return { module: IdentityModule, global: true, providers: [...oidcProviders(options), ...guards], exports };
       default: {
@@ -67,7 +81,16 @@ class EmbeddedIdentityCloser implements OnModuleDestroy {
 
 function embeddedProviders(options: Extract<IdentityModuleOptions, { mode: 'embedded' }>): Provider[] {
   return [
-    { provide: EmbeddedIdentity, useFactory: () => EmbeddedIdentity.open(options) },
+    {
+      provide: EmbeddedIdentity,
+      useFactory: () => {
+        const from = options.mail?.from ?? 'GlobeTrail <no-reply@localhost>';
+        const mailer = options.mail?.smtpUrl ? new SmtpMailer(options.mail.smtpUrl, from) : new OutboxMailer(join(options.dataDir, 'outbox'), from);
+        new Logger('identity').log(`password-reset mail goes to ${mailer.destination}`);
+        return EmbeddedIdentity.open({ ...options, mailer, resetMail: resetMailFromLocales(LOCALES_DIR) });
+      },
+    },
+    { provide: AUTHORIZED_DOMAINS, useValue: options.authorizedDomains ?? null },
     {
       provide: TOKEN_VERIFIER,
       inject: [EmbeddedIdentity],

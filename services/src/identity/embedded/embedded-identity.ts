@@ -2,10 +2,33 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { argon2id, hash, needsRehash, verify } from 'argon2';
 import { type JSONWebKeySet, SignJWT } from 'jose';
-import { type AuthSession, MIN_PASSWORD_LENGTH, type SessionUser, type SignInRequest, type SignUpRequest } from '@globetrail/contracts';
+import {
+  type AuthSession,
+  type ChangePasswordRequest,
+  MIN_PASSWORD_LENGTH,
+  type PasswordResetConfirm,
+  type PasswordResetRequest,
+  type SessionUser,
+  type SignInRequest,
+  type SignUpRequest,
+} from '@globetrail/contracts';
 import { openDatabase, type SqliteDatabase } from '../../platform/sqlite/open-database.js';
 import type { IdentityAccounts, Principal } from '../identity.port.js';
-import { emailTaken, invalidCredentials, refreshRejected, refreshReused, tooManyAttempts, weakPassword } from './identity-error.js';
+import {
+  emailTaken,
+  expiredResetCode,
+  invalidCredentials,
+  noPasswordAccount,
+  refreshRejected,
+  refreshReused,
+  tooManyAttempts,
+  weakPassword,
+  wrongCurrentPassword,
+  wrongResetCode,
+} from './identity-error.js';
+import { englishResetMail, type ResetMailWriter } from '../mail/reset-mail.js';
+import type { Mailer } from '../mail/mailer.port.js';
+import { PasswordResets, RESET_CODE_TTL_MS } from './password-resets.js';
 import { newId } from './ids.js';
 import { RefreshTokens } from './refresh-tokens.js';
 import { SignInBrake } from './sign-in-brake.js';
@@ -32,6 +55,12 @@ export interface EmbeddedIdentityOptions {
   insecureFastPasswordHashing?: boolean;
   /** Milliseconds since the epoch; injectable so expiry and the sign-in brake can be tested without waiting. */
   clock?: () => number;
+  /** Where password-reset codes are mailed; without one, a reset request is accepted and nothing is sent. */
+  mailer?: Mailer;
+  /** Words the reset email in the player's language. */
+  resetMail?: ResetMailWriter;
+  /** The brand named in emails. */
+  brandName?: string;
 }
 
 interface AccountRow {
@@ -55,6 +84,10 @@ export class EmbeddedIdentity implements IdentityAccounts {
   private readonly hashing;
   private readonly tokens: RefreshTokens;
   private readonly brake: SignInBrake;
+  private readonly resets: PasswordResets;
+  private readonly mailer: Mailer | null;
+  private readonly resetMail: ResetMailWriter;
+  private readonly brandName: string;
   private readonly statements;
 
   static async open(options: EmbeddedIdentityOptions): Promise<EmbeddedIdentity> {
@@ -97,6 +130,10 @@ export class EmbeddedIdentity implements IdentityAccounts {
     `);
     this.tokens = new RefreshTokens(db, refreshTtlSeconds * 1000);
     this.brake = new SignInBrake(db);
+    this.resets = new PasswordResets(db);
+    this.mailer = options.mailer ?? null;
+    this.resetMail = options.resetMail ?? englishResetMail;
+    this.brandName = options.brandName ?? 'GlobeTrail';
     const columns = 'uid, email, password_hash, name, is_anonymous';
     this.statements = {
       insert: db.prepare<[string, string | null, string | null, string, 0 | 1, number]>(
@@ -204,6 +241,61 @@ export class EmbeddedIdentity implements IdentityAccounts {
     }
   }
 
+  /**
+   * Mails a reset code when the email belongs to an account with a password. The answer is the same
+   * either way, so it does not reveal which emails are registered; a code is mailed at most once a minute.
+   */
+  async requestPasswordReset(request: PasswordResetRequest): Promise<void> {
+    const email = normalizeEmail(request.email);
+    const account = this.statements.liveByEmail.get(email);
+    if (!account || account.password_hash === null) return;
+    const code = this.resets.issue(email, this.clock());
+    if (code === null || !this.mailer) return;
+    const mail = this.resetMail(request.language ?? 'en', { code, minutes: RESET_CODE_TTL_MS / 60_000, brand: this.brandName });
+    await this.mailer.send({ to: email, ...mail });
+  }
+
+  /** Sets the new password with the mailed code, ends every session and lifts the sign-in brake: the owner is back in. */
+  async confirmPasswordReset(request: PasswordResetConfirm): Promise<AuthSession> {
+    const email = normalizeEmail(request.email);
+    if (request.password.length < MIN_PASSWORD_LENGTH) throw weakPassword();
+    const now = this.clock();
+    const checked = this.resets.check(email, request.code, now);
+    if (checked === 'expired') throw expiredResetCode();
+    if (checked === 'wrong') throw wrongResetCode();
+    const account = this.statements.liveByEmail.get(email);
+    if (!account) throw expiredResetCode();
+    const passwordHash = await hash(request.password, this.hashing);
+    const refreshToken = this.db.transaction(() => {
+      this.statements.setPasswordHash.run(passwordHash, account.uid);
+      this.resets.consume(email);
+      this.tokens.revokeAllFor(account.uid, now);
+      return this.tokens.issue(account.uid, now);
+    })();
+    this.brake.recordSuccess(email);
+    return this.session(account, refreshToken, now);
+  }
+
+  /** A signed-in player's new password: the current one is checked (under the sign-in brake); other sessions end. */
+  async changePassword(principal: Principal, request: ChangePasswordRequest): Promise<AuthSession> {
+    const account = this.statements.liveByUid.get(principal.uid);
+    if (!account || account.email === null || account.password_hash === null) throw noPasswordAccount();
+    if (request.newPassword.length < MIN_PASSWORD_LENGTH) throw weakPassword();
+    const now = this.clock();
+    const waitMs = this.brake.retryAfterMs(account.email, now);
+    if (waitMs > 0) throw tooManyAttempts(waitMs / 1000);
+    this.brake.recordFailure(account.email, now);
+    if (!(await verify(account.password_hash, request.currentPassword))) throw wrongCurrentPassword();
+    this.brake.recordSuccess(account.email);
+    const passwordHash = await hash(request.newPassword, this.hashing);
+    const refreshToken = this.db.transaction(() => {
+      this.statements.setPasswordHash.run(passwordHash, account.uid);
+      this.tokens.revokeAllFor(account.uid, now);
+      return this.tokens.issue(account.uid, now);
+    })();
+    return this.session(account, refreshToken, now);
+  }
+
   async signOut(refreshToken: string): Promise<void> {
     this.tokens.revokeSessionOf(refreshToken, this.clock());
   }
@@ -218,6 +310,7 @@ export class EmbeddedIdentity implements IdentityAccounts {
   }
 
   close(): void {
+    void this.mailer?.close();
     if (this.db.open) this.db.close();
   }
 

@@ -37,3 +37,12 @@ export const refreshRejected = () =>
 
 export const refreshReused = () =>
   new IdentityError(401, 'unauthenticated', 'this refresh token was already used, so its sessions were signed out; sign in again');
+
+export const wrongResetCode = () => new IdentityError(400, 'invalid_code', 'code: this code is not the one we sent; check the email and try again', 'code');
+
+export const expiredResetCode = () =>
+  new IdentityError(400, 'code_expired', 'code: this code has expired or was tried too often; ask for a new one', 'code');
+
+export const wrongCurrentPassword = () => new IdentityError(401, 'invalid_credentials', 'currentPassword: this is not your current password', 'currentPassword');
+
+export const noPasswordAccount = () => new IdentityError(403, 'anonymous_not_allowed', 'guests have no password: create an account first');
