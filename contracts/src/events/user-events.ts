@@ -47,9 +47,12 @@ export const scoreSubmittedV1 = defineEvent(
   }),
 );
 
+/** A signed-up player chose another name (at the identity service; the game follows the token's name). */
+export const userRenamedV1 = defineEvent('UserRenamed', 1, z.object({ userId: z.string().min(1), name: displayNameSchema, renamedAt: instantSchema }));
+
 export const userDeletedV1 = defineEvent('UserDeleted', 1, z.object({ userId: z.string().min(1), deletedAt: instantSchema }));
 
-export const userEventSchema = z.discriminatedUnion('type', [userCreatedV1, userRegisteredV1, scoreSubmittedV1, userDeletedV1, eloRatingChangedV1, dailyVisitRecordedV1, dailyChallengeStreakChangedV1, cheatingReportedV1]);
+export const userEventSchema = z.discriminatedUnion('type', [userCreatedV1, userRegisteredV1, scoreSubmittedV1, userDeletedV1, eloRatingChangedV1, dailyVisitRecordedV1, dailyChallengeStreakChangedV1, cheatingReportedV1, userRenamedV1]);
 export type UserEvent = z.infer<typeof userEventSchema>;
 export type UserCreated = z.infer<typeof userCreatedV1>;
 export type UserRegistered = z.infer<typeof userRegisteredV1>;

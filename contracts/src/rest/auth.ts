@@ -20,6 +20,8 @@ export type PasswordResetConfirm = z.input<typeof passwordResetConfirmSchema>;
 /** A signed-in player changes their password; every other session ends. */
 export const changePasswordSchema = z.object({ currentPassword: z.string().min(1).max(256), newPassword: passwordSchema });
 export type ChangePasswordRequest = z.input<typeof changePasswordSchema>;
+/** A signed-in player's new display name; the answer is a renewed session whose token carries it. */
+export const changeNameSchema = z.object({ name: displayNameSchema });
 export const refreshRequestSchema = z.object({ refreshToken: z.string().min(1) });
 export const signOutRequestSchema = refreshRequestSchema;
 

@@ -19,6 +19,7 @@ import {
   authSessionSchema,
   MIN_PASSWORD_LENGTH,
   passwordPolicySchema,
+  changeNameSchema,
   changePasswordSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
@@ -152,6 +153,21 @@ export class AuthController {
   @ApiErrors(400, 401, 403, 429)
   changePassword(@Body() body: unknown, @CurrentPrincipal() principal: Principal): Promise<AuthSession> {
     return this.identity.changePassword(principal, parseInput(changePasswordSchema, body));
+  }
+
+  @Post('profile')
+  @HttpCode(200)
+  @UseGuards(AuthGuard)
+  @ApiSecurity(IDENTITY_SECURITY_SCHEME)
+  @ApiOperation({
+    summary: "Change the signed-in player's display name; the renewed session's token carries it",
+    description: 'Send the new idToken to POST /user/create and the game takes the name (leaderboards, profile, arena). Errors: 400 naming name, 403 for a guest.',
+  })
+  @ZodBody(changeNameSchema)
+  @ZodResponse(200, authSessionSchema, SESSION)
+  @ApiErrors(400, 401, 403)
+  changeName(@Body() body: unknown, @CurrentPrincipal() principal: Principal): Promise<AuthSession> {
+    return this.identity.changeName(principal, parseInput(changeNameSchema, body).name);
   }
 
   @Get('password-policy')

@@ -20,6 +20,8 @@ const translatedCodes = new Set([
   'no_imagery',
   'email_taken',
   'invalid_credentials',
+  'invalid_code',
+  'code_expired',
   'rate_limited',
   'internal',
   'unranked_imagery',

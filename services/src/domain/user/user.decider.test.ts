@@ -57,6 +57,15 @@ describe('user decider', () => {
       ]);
     });
 
+    it('renames a signed-up player whose token carries another name, and never a guest', () => {
+      expect(user.given([created]).when({ type: 'CreateUser', userId: 'u1', name: 'Ada Lovelace', isAnonymous: false })).toEqual([
+        { type: 'UserRenamed', version: 1, data: { userId: 'u1', name: 'Ada Lovelace', renamedAt: '2026-11-21T12:00:00.000Z' } },
+      ]);
+      const renamed: UserEvent = { type: 'UserRenamed', version: 1, data: { userId: 'u1', name: 'Ada Lovelace', renamedAt: '2026-11-21T12:00:00.000Z' } };
+      expect(user.given([created, renamed]).when({ type: 'CreateUser', userId: 'u1', name: 'Ada Lovelace', isAnonymous: false })).toEqual([]);
+      expect(user.given([anonymous]).when({ type: 'CreateUser', userId: 'u1', name: 'Anonymous', isAnonymous: true })).toEqual([]);
+    });
+
     it('refuses to bring back a deleted account', () => {
       const deleted: UserEvent = { type: 'UserDeleted', version: 1, data: { userId: 'u1', deletedAt: '2026-11-02T00:00:00.000Z' } };
       expect(user.given([created, deleted]).when({ type: 'CreateUser', userId: 'u1', name: 'Ada', isAnonymous: false })).toMatchObject({ status: 403 });

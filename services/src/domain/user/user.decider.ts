@@ -79,6 +79,10 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         if (state.isAnonymous && !command.isAnonymous) {
           return [{ type: 'UserRegistered', version: 1, data: { userId: command.userId, name: command.name, registeredAt: at } }];
         }
+        // The identity's token names the player: a changed name there is a rename here.
+        if (!state.isAnonymous && !command.isAnonymous && command.name !== state.name) {
+          return [{ type: 'UserRenamed', version: 1, data: { userId: command.userId, name: command.name, renamedAt: at } }];
+        }
         return [];
       }
       case 'SubmitScore':
@@ -142,6 +146,8 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         };
       case 'UserRegistered':
         return state.status === 'active' ? { ...state, name: event.data.name, isAnonymous: false } : state;
+      case 'UserRenamed':
+        return state.status === 'active' ? { ...state, name: event.data.name } : state;
       case 'ScoreSubmitted':
         if (state.status !== 'active') return state;
         return {

@@ -148,6 +148,7 @@ export class EmbeddedIdentity implements IdentityAccounts {
         'UPDATE accounts SET email = ?, password_hash = ?, name = ?, is_anonymous = 0 WHERE uid = ?',
       ),
       setPasswordHash: db.prepare<[string, string]>('UPDATE accounts SET password_hash = ? WHERE uid = ?'),
+      setName: db.prepare<[string, string]>('UPDATE accounts SET name = ? WHERE uid = ? AND deleted_at IS NULL'),
       delete: db.prepare<[number, string]>(
         'UPDATE accounts SET email = NULL, password_hash = NULL, deleted_at = ? WHERE uid = ? AND deleted_at IS NULL',
       ),
@@ -294,6 +295,18 @@ export class EmbeddedIdentity implements IdentityAccounts {
       return this.tokens.issue(account.uid, now);
     })();
     return this.session(account, refreshToken, now);
+  }
+
+  /** A signed-up player's new display name, in a renewed session whose token carries it (the game follows it). */
+  async changeName(principal: Principal, name: string): Promise<AuthSession> {
+    const account = this.statements.liveByUid.get(principal.uid);
+    if (!account || account.is_anonymous === 1) throw noPasswordAccount();
+    const now = this.clock();
+    const refreshToken = this.db.transaction(() => {
+      this.statements.setName.run(name.trim(), account.uid);
+      return this.tokens.issue(account.uid, now);
+    })();
+    return this.session(this.account(account.uid), refreshToken, now);
   }
 
   async signOut(refreshToken: string): Promise<void> {

@@ -45,4 +45,4 @@ export const expiredResetCode = () =>
 
 export const wrongCurrentPassword = () => new IdentityError(401, 'invalid_credentials', 'currentPassword: this is not your current password', 'currentPassword');
 
-export const noPasswordAccount = () => new IdentityError(403, 'anonymous_not_allowed', 'guests have no password: create an account first');
+export const noPasswordAccount = () => new IdentityError(403, 'anonymous_not_allowed', 'guests have no account to change: create one first');

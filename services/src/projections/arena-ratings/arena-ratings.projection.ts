@@ -9,7 +9,7 @@ export const arenaRatingsProjection = defineProjection({
   name: 'arena-ratings',
   collections: [collection],
   indexes: [{ collection, fields: ['rated', ['elo', 'desc']] }],
-  handles: ['UserCreated', 'UserRegistered', 'EloRatingChanged', 'UserDeleted'],
+  handles: ['UserCreated', 'UserRegistered', 'UserRenamed', 'EloRatingChanged', 'UserDeleted'],
   async apply({ event, position }, documents) {
     switch (event.type) {
       case 'UserCreated': {
@@ -19,6 +19,10 @@ export const arenaRatingsProjection = defineProjection({
       case 'UserRegistered': {
         const doc = await documents.get<ArenaRatingDoc>(collection, event.data.userId);
         return doc ? [upsert(collection, { ...doc, name: event.data.name, rated: true }, position)] : [];
+      }
+      case 'UserRenamed': {
+        const doc = await documents.get<ArenaRatingDoc>(collection, event.data.userId);
+        return doc ? [upsert(collection, { ...doc, name: event.data.name }, position)] : [];
       }
       case 'EloRatingChanged': {
         const doc = await documents.get<ArenaRatingDoc>(collection, event.data.userId);

@@ -39,6 +39,15 @@ describe('leaderboards projection', () => {
     expect(ids.some((id) => id.endsWith('~d'))).toBe(false);
   });
 
+  it('gives a renamed player’s rows of the current periods the new name', async () => {
+    const renamed: DomainEvent = { type: 'UserRenamed', version: 1, data: { userId: 'c', name: 'Cleo', renamedAt: '2026-11-26T12:00:00.000Z' } };
+    const { leaderboard_rows } = await project(leaderboardsProjection, [
+      ['user-c', [userCreated('c'), scored('c', 700, '2026-11-26T10:00:00.000Z', { country: 'FR' }), renamed]],
+    ]);
+    const names = new Map((leaderboard_rows ?? []).map((row) => [row.id, row.name]));
+    for (const id of ['all|all~c', 'd2026-11-26|all~c', 'w2026-W48|country:FR~c', 'm2026-11|all~c']) expect(names.get(id)).toBe('Cleo');
+  });
+
   describe('queries across UTC day, week and month boundaries', () => {
     const stores = tempStores();
     const runner = new ProjectionRunner(leaderboardsProjection, stores.events, stores.reads);

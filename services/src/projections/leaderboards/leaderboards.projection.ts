@@ -45,7 +45,7 @@ export const leaderboardsProjection = defineProjection({
     { collection, fields: ['scope', ['elo', 'desc']] },
     { collection, fields: ['scope', ['dailyStreak', 'desc']] },
   ],
-  handles: ['UserCreated', 'UserRegistered', 'ScoreSubmitted', 'UserDeleted', 'EloRatingChanged', 'DailyChallengeStreakChanged'],
+  handles: ['UserCreated', 'UserRegistered', 'UserRenamed', 'ScoreSubmitted', 'UserDeleted', 'EloRatingChanged', 'DailyChallengeStreakChanged'],
   async apply({ event, position }, documents) {
     const own = (userId: string) => documents.get<LeaderboardRowDoc>(collection, rowId(ALL_TIME, userId));
     /** A row written (or removed: `after` null), with its scope's bucket counts moved to match. */
@@ -102,6 +102,21 @@ export const leaderboardsProjection = defineProjection({
             };
             if (scope === ALL_TIME) next.filters = [...new Set([...(player.filters ?? []), ...filters])];
             writes.push(...(await put(existing, next)));
+          }
+        }
+        return writes;
+      }
+      case 'UserRenamed': {
+        const player = await own(event.data.userId);
+        if (!player) return [];
+        // As for a deletion: the rows of the periods the rename falls in (all time included) take the name;
+        // rows of periods already over are never read again.
+        const filters = new Set(['all', ...(player.filters ?? [])]);
+        const writes = [];
+        for (const period of allPeriodKeys(new Date(event.data.renamedAt))) {
+          for (const filter of filters) {
+            const row = await documents.get<LeaderboardRowDoc>(collection, rowId(scopeOf(period, filter), event.data.userId));
+            if (row) writes.push(upsert(collection, { ...row, name: event.data.name }, position));
           }
         }
         return writes;

@@ -8,7 +8,7 @@ export const userProfileProjection = defineProjection({
   name: 'user-profile',
   collections: [collection],
   indexes: [],
-  handles: ['UserCreated', 'UserRegistered', 'ScoreSubmitted', 'UserDeleted', 'EloRatingChanged', 'DailyVisitRecorded', 'DailyChallengeStreakChanged', 'ChallengeJoined', 'ChallengeLeft'],
+  handles: ['UserCreated', 'UserRegistered', 'UserRenamed', 'ScoreSubmitted', 'UserDeleted', 'EloRatingChanged', 'DailyVisitRecorded', 'DailyChallengeStreakChanged', 'ChallengeJoined', 'ChallengeLeft'],
   async apply({ event, position }, documents) {
     switch (event.type) {
       case 'UserCreated': {
@@ -19,6 +19,10 @@ export const userProfileProjection = defineProjection({
       case 'UserRegistered': {
         const profile = await documents.get<UserProfileDoc>(collection, event.data.userId);
         return profile ? [upsert(collection, { ...profile, name: event.data.name, isAnonymous: false }, position)] : [];
+      }
+      case 'UserRenamed': {
+        const profile = await documents.get<UserProfileDoc>(collection, event.data.userId);
+        return profile ? [upsert(collection, { ...profile, name: event.data.name }, position)] : [];
       }
       case 'ScoreSubmitted': {
         const profile = await documents.get<UserProfileDoc>(collection, event.data.userId);

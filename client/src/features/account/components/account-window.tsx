@@ -11,6 +11,8 @@ import { useWindowActions } from '../../../lib/layout/windows';
 import { useProfile } from '../../../lib/session/profile-query';
 import { useSession } from '../../../lib/session/use-session';
 import { useDeleteAccount, useSignOut } from '../hooks/use-account-actions';
+import { ChangeNameSection } from './change-name-section';
+import { ChangePasswordSection } from './change-password-section';
 import { DeleteAccountSection } from './delete-account-section';
 
 export function AccountWindow({ onClose }: { onClose: () => void }) {
@@ -76,6 +78,8 @@ export function AccountWindow({ onClose }: { onClose: () => void }) {
           >
             {t('account.signOut')}
           </button>
+          {data && <ChangeNameSection currentName={data.name} />}
+          <ChangePasswordSection />
           <DeleteAccountSection
             pending={remove.isPending}
             error={remove.isError ? errorMessage(remove.error) : null}

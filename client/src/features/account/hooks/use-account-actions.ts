@@ -3,7 +3,8 @@ import { profileQueryKey } from '../../../lib/session/profile-query';
 import { startNewAnonymousSession } from '../../../lib/session/session-service';
 import { getSession } from '../../../lib/session/session-store';
 import { forgetLastGame } from '../../../lib/storage/last-game';
-import { deleteAccount } from '../api/account-api';
+import { changeName, changePassword, deleteAccount } from '../api/account-api';
+import { adoptSession } from '../../../lib/session/session-service';
 
 /** Sign out revokes the refresh token and continues as a new guest, so the game stays playable. */
 export function useSignOut() {
@@ -34,6 +35,29 @@ export function useDeleteAccount() {
     },
     onSuccess: (previousUid) => {
       if (previousUid) queryClient.removeQueries({ queryKey: profileQueryKey(previousUid), exact: true });
+      void queryClient.invalidateQueries({ queryKey: ['leaderboard'] });
+    },
+  });
+}
+
+/** A new password: the renewed session replaces this one (the server ended every other). */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: async (request: { currentPassword: string; newPassword: string }) => {
+      await adoptSession(await changePassword(request));
+    },
+  });
+}
+
+/** A new name: the renewed session carries it, and adopting it (POST /user/create) renames the player in the game. */
+export function useChangeName() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (name: string) => {
+      await adoptSession(await changeName(name));
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['profile'] });
       void queryClient.invalidateQueries({ queryKey: ['leaderboard'] });
     },
   });

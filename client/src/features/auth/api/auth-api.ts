@@ -1,4 +1,14 @@
-import { authSessionSchema, deleteUserResponseSchema, passwordPolicySchema, type AuthSession, type SignInRequest, type SignUpRequest } from '@globetrail/contracts';
+import {
+  authSessionSchema,
+  deleteUserResponseSchema,
+  identityProjectSchema,
+  passwordPolicySchema,
+  type AuthSession,
+  type PasswordResetConfirm,
+  type PasswordResetRequest,
+  type SignInRequest,
+  type SignUpRequest,
+} from '@globetrail/contracts';
 import { apiGet, apiPost } from '../../../lib/api/api-client';
 import { fetchJson } from '../../../lib/api/fetch-json';
 import type { StoredSession } from '../../../lib/session/session-store';
@@ -10,6 +20,20 @@ export function signIn(request: SignInRequest): Promise<AuthSession> {
 /** Sent with the guest's idToken: the server upgrades that same uid, so the player keeps their game. */
 export function signUp(request: SignUpRequest): Promise<AuthSession> {
   return apiPost('/auth/signup', request, authSessionSchema, { auth: true });
+}
+
+/** Mails a reset code if the email has an account (the answer is the same either way). */
+export function requestPasswordReset(request: PasswordResetRequest): Promise<void> {
+  return apiPost('/auth/password-reset', request, null);
+}
+
+export function confirmPasswordReset(request: PasswordResetConfirm): Promise<AuthSession> {
+  return apiPost('/auth/password-reset/confirm', request, authSessionSchema);
+}
+
+/** SPEC §7 GET /v1/projects: where signing in is allowed. */
+export function getIdentityProject(signal?: AbortSignal) {
+  return apiGet('/v1/projects', identityProjectSchema, signal ? { signal } : {});
 }
 
 export function getPasswordPolicy(signal?: AbortSignal) {

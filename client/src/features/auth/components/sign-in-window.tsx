@@ -7,9 +7,10 @@ import { ModalWindow } from '../../../components/modal-window';
 import { isApiRequestError } from '../../../lib/api/api-error';
 import { useErrorMessage } from '../../../lib/api/use-error-message';
 import { showSnack } from '../../../lib/layout/snacks';
-import { usePasswordPolicy, useSignIn, useSignUp, type SignedIn } from '../hooks/use-auth-actions';
+import { useDomainAuthorized, usePasswordPolicy, useSignIn, useSignUp, type SignedIn } from '../hooks/use-auth-actions';
+import { PasswordResetForm } from './password-reset-form';
 
-type Mode = 'signIn' | 'signUp';
+type Mode = 'signIn' | 'signUp' | 'reset';
 type Field = 'name' | 'email' | 'password';
 type FieldErrors = Partial<Record<Field, string>>;
 
@@ -34,6 +35,7 @@ export function SignInWindow({ initialMode, onClose }: SignInWindowProps) {
   const policy = usePasswordPolicy();
   const minLength = policy.data?.minLength ?? MIN_PASSWORD_LENGTH;
   const pending = signIn.isPending || signUp.isPending;
+  const domainAuthorized = useDomainAuthorized();
   const ids = { name: useId(), email: useId(), password: useId(), tabIn: useId(), tabUp: useId(), panel: useId() };
   const inputs = { name: useRef<HTMLInputElement>(null), email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
 
@@ -135,8 +137,19 @@ export function SignInWindow({ initialMode, onClose }: SignInWindowProps) {
     );
   };
 
+  if (mode === 'reset') {
+    return (
+      <ModalWindow title={t('auth.reset.title')} onClose={onClose} testId="sign-in-window">
+        <PasswordResetForm initialEmail={values.email.trim()} minLength={minLength} onDone={onSuccess} onBack={() => setMode('signIn')} />
+      </ModalWindow>
+    );
+  }
+
   return (
     <ModalWindow title={mode === 'signIn' ? t('auth.signInTitle') : t('auth.signUpTitle')} onClose={onClose} testId="sign-in-window">
+      {!domainAuthorized && (
+        <ErrorMessage>{t('auth.errors.unauthorizedDomain', { host: window.location.hostname })}</ErrorMessage>
+      )}
       <div role="tablist" aria-label={t('auth.chooseMode')} className="tabs">
         <button
           type="button"
@@ -180,8 +193,15 @@ export function SignInWindow({ initialMode, onClose }: SignInWindowProps) {
         {mode === 'signUp' && field('name', t('auth.name'), 'text', 'nickname', t('auth.nameHint'))}
         {field('email', t('auth.email'), 'email', 'email')}
         {field('password', t('auth.password'), 'password', mode === 'signIn' ? 'current-password' : 'new-password', mode === 'signUp' ? t('auth.passwordHint', { min: minLength }) : undefined)}
+        {mode === 'signIn' && (
+          <p className="form__forgot">
+            <button type="button" className="link-button" onClick={() => setMode('reset')} data-testid="forgot-password">
+              {t('auth.reset.forgot')}
+            </button>
+          </p>
+        )}
         {formError && <ErrorMessage>{formError}</ErrorMessage>}
-        <button type="submit" className="button button--primary form__submit" disabled={pending}>
+        <button type="submit" className="button button--primary form__submit" disabled={pending || !domainAuthorized}>
           {pending && <span className="spinner spinner--small" aria-hidden="true" />}
           {mode === 'signIn' ? t('auth.signIn') : t('auth.signUp')}
         </button>

@@ -1,7 +1,8 @@
+import { isAuthorizedDomain } from '@globetrail/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adoptSession } from '../../../lib/session/session-service';
 import { getSession } from '../../../lib/session/session-store';
-import { discardGuest, getPasswordPolicy, signIn, signUp } from '../api/auth-api';
+import { confirmPasswordReset, discardGuest, getIdentityProject, getPasswordPolicy, requestPasswordReset, signIn, signUp } from '../api/auth-api';
 
 export function usePasswordPolicy() {
   return useQuery({
@@ -43,4 +44,28 @@ export function useSignUp() {
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['profile'] }),
   });
+}
+
+/** A code mailed, then a new password set with it: the player is signed in with the fresh session. */
+export function usePasswordReset() {
+  const queryClient = useQueryClient();
+  const request = useMutation({ mutationFn: (variables: { email: string; language: string }) => requestPasswordReset(variables) });
+  const confirm = useMutation({
+    mutationFn: async (variables: { email: string; code: string; password: string }): Promise<SignedIn> => {
+      const previous = getSession();
+      const auth = await confirmPasswordReset(variables);
+      await adoptSession(auth);
+      const sameUser = previous?.user.uid === auth.user.uid;
+      if (previous && !sameUser && previous.user.isAnonymous) void discardGuest(previous);
+      return { name: auth.user.name, sameUser };
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['profile'] }),
+  });
+  return { request, confirm };
+}
+
+/** SPEC §8 unauthorized-domain: false when this host may not sign players in; true while unknown or not offered (OIDC). */
+export function useDomainAuthorized(): boolean {
+  const project = useQuery({ queryKey: ['identity-project'], queryFn: ({ signal }) => getIdentityProject(signal), staleTime: Number.POSITIVE_INFINITY, retry: false });
+  return project.data ? isAuthorizedDomain(window.location.hostname, project.data.authorizedDomains) : true;
 }

@@ -25,8 +25,8 @@ async function account(t: TestApp, name = `Reset ${++accounts}`) {
   return { email, session };
 }
 
-/** Identity completeness (issue 18): reset by mailed code, change of password, the domain check. */
-describe('password reset and change', () => {
+/** Identity completeness (issue 18): reset by mailed code, change of password and name, the domain check. */
+describe('account changes', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();
@@ -110,6 +110,21 @@ describe('password reset and change', () => {
     const guest = (await t.http.post('/auth/anonymous').expect(201)).body as AuthSession;
     expect((await t.http.post('/auth/password').set('Authorization', guest.idToken).send({ currentPassword: 'x', newPassword: 'long enough' }).expect(403)).body.code).toBe('anonymous_not_allowed');
     await t.http.post('/auth/password').send({ currentPassword: 'x', newPassword: 'long enough' }).expect(401);
+  });
+
+  it('renames a signed-up player: the renewed token carries the name, and the game follows it on POST /user/create', async () => {
+    const { session } = await account(t, 'Old Name');
+    await t.http.post('/user/create').set('Authorization', session.idToken).expect(201);
+    const renamed = (await t.http.post('/auth/profile').set('Authorization', session.idToken).send({ name: '  Ada Lovelace ' }).expect(200)).body as AuthSession;
+    expect(renamed.user).toMatchObject({ uid: session.user.uid, name: 'Ada Lovelace' });
+    const profile = (await t.http.post('/user/create').set('Authorization', renamed.idToken).expect(201)).body;
+    expect(profile.name).toBe('Ada Lovelace');
+    expect((await t.http.get(`/user/profile/public/${session.user.uid}`).expect(200)).body.name).toBe('Ada Lovelace');
+    expect((await t.http.get(`/user/profile/NameAndImage/${session.user.uid}`).expect(200)).body.name).toBe('Ada Lovelace');
+    const empty = await t.http.post('/auth/profile').set('Authorization', renamed.idToken).send({ name: '   ' }).expect(400);
+    expect(empty.body.field).toBe('name');
+    const guest = (await t.http.post('/auth/anonymous').expect(201)).body as AuthSession;
+    await t.http.post('/auth/profile').set('Authorization', guest.idToken).send({ name: 'Sneaky' }).expect(403);
   });
 
   it('answers the identity domain check: any host by default, the configured ones otherwise', async () => {

@@ -1,0 +1,81 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorMessage } from '../../../components/error-message';
+import { useErrorMessage } from '../../../lib/api/use-error-message';
+import { showSnack } from '../../../lib/layout/snacks';
+import { useChangeName } from '../hooks/use-account-actions';
+
+const NAME_MAX = 40;
+
+/** The name shown on the leaderboard, profiles and in games; opens into a one-field form. */
+export function ChangeNameSection({ currentName }: { currentName: string }) {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const change = useChangeName();
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState(currentName);
+  const [error, setError] = useState<string | null>(null);
+  const ids = { input: useId(), title: useId() };
+
+  if (!open) {
+    return (
+      <button type="button" className="button" onClick={() => {
+          setName(currentName);
+          setOpen(true);
+        }} data-testid="change-name">
+        {t('account.rename.title')}
+      </button>
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const wanted = name.trim();
+    if (!wanted) return setError(t('auth.errors.nameRequired'));
+    setError(null);
+    change.mutate(wanted, {
+      onSuccess: () => {
+        showSnack({ id: 'renamed', message: t('account.rename.changed', { name: wanted }), durationMs: 5_000 });
+        setOpen(false);
+      },
+      onError: (failure) => setError(errorMessage(failure)),
+    });
+  };
+
+  return (
+    <form className="form account-password" noValidate onSubmit={submit} aria-labelledby={ids.title} aria-busy={change.isPending || undefined}>
+      <h3 id={ids.title}>{t('account.rename.title')}</h3>
+      <div className={`form-field ${error ? 'form-field--invalid' : ''}`}>
+        <label htmlFor={ids.input}>{t('auth.name')}</label>
+        <input
+          id={ids.input}
+          autoComplete="nickname"
+          maxLength={NAME_MAX}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${ids.input}-hint${error ? ` ${ids.input}-error` : ''}`}
+          disabled={change.isPending}
+        />
+        <span id={`${ids.input}-hint`} className="form-field__hint">
+          {t('auth.nameHint')}
+        </span>
+        {error && (
+          <span id={`${ids.input}-error`} className="form-field__error">
+            {error}
+          </span>
+        )}
+      </div>
+      {change.isError && !error && <ErrorMessage>{errorMessage(change.error)}</ErrorMessage>}
+      <div className="button-row">
+        <button type="button" className="button" onClick={() => setOpen(false)} disabled={change.isPending}>
+          {t('common.cancel')}
+        </button>
+        <button type="submit" className="button button--primary" disabled={change.isPending}>
+          {change.isPending && <span className="spinner spinner--small" aria-hidden="true" />}
+          {t('account.rename.save')}
+        </button>
+      </div>
+    </form>
+  );
+}
