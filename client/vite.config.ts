@@ -32,6 +32,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 1100,
     rolldownOptions: {
       output: {
+        // The Developer Tools check (SPEC §8) is a `debugger` statement: the minifier must leave it in.
+        minify: { compress: { dropDebugger: false } },
         codeSplitting: {
           // Separate, long-cached chunks for the two heavy viewers; a release that only changes game code
           // leaves them untouched in the browser cache.

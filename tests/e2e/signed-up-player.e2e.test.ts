@@ -49,7 +49,7 @@ describe('a signed-up player in Chromium', () => {
     await page.getByRole('button', { name: 'Create account', exact: true }).click();
     await page.getByRole('dialog', { name: 'Create your account' }).waitFor({ state: 'hidden' });
 
-    expect(await accountFigures(page)).toEqual({ points: '0', rank: '#2' });
+    expect(await accountFigures(page)).toEqual({ points: '0', rank: '2nd' });
 
     await page.goto(`${e2e.url}/#/loc/${target.lat},${target.lng}`);
     await placeGuessOnMap(page);
