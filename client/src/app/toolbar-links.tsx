@@ -22,23 +22,26 @@ export function ToolbarLinks() {
   const link = (to: string, label: string, mode: string, count: number | undefined, icon: ReactNode, testId: string) => {
     const tooltip = count === undefined ? label : t('toolbar.playersIn', { count, mode });
     return (
-      <NavLink
-        to={to}
-        className={({ isActive }) => `toolbar-button ${wide ? '' : 'toolbar-button--icon'} ${isActive ? 'toolbar-button--active' : ''}`}
-        aria-label={label}
-        aria-describedby={count === undefined ? undefined : `${testId}-count`}
-        title={tooltip}
-        data-testid={testId}
-      >
-        {icon}
-        {wide && <span>{label}</span>}
+      <>
+        <NavLink
+          to={to}
+          className={({ isActive }) => `toolbar-button ${wide ? '' : 'toolbar-button--icon'} ${isActive ? 'toolbar-button--active' : ''}`}
+          aria-label={label}
+          aria-describedby={count === undefined ? undefined : `${testId}-count-text`}
+          title={tooltip}
+          data-testid={testId}
+        >
+          {icon}
+          {wide && <span>{label}</span>}
+          {count !== undefined && <Badge id={`${testId}-count`} count={count} text={format.count(count)} />}
+        </NavLink>
+        {/* The badge's meaning, read as the link's description (its name stays the visible label). */}
         {count !== undefined && (
-          <span id={`${testId}-count`} className="toolbar-badge" data-testid={`${testId}-count`} data-count={count}>
-            <span aria-hidden="true">{format.count(count)}</span>
-            <span className="visually-hidden">{tooltip}</span>
+          <span id={`${testId}-count-text`} hidden>
+            {tooltip}
           </span>
         )}
-      </NavLink>
+      </>
     );
   };
 
@@ -67,25 +70,35 @@ function DailyButton({ wide }: { wide: boolean }) {
   const label = t('toolbar.daily');
   const tooltip = count > 0 ? t('toolbar.dailyNew', { count }) : label;
   return (
-    <button
-      type="button"
-      className={`toolbar-button ${wide ? '' : 'toolbar-button--icon'}`}
-      aria-label={label}
-      aria-describedby={count > 0 ? 'toolbar-daily-count' : undefined}
-      title={tooltip}
-      data-testid="toolbar-daily"
-      onClick={() => open({ kind: 'challenges', tab: 'daily' })}
-    >
-      <CalendarIcon />
-      {wide && <span>{label}</span>}
+    <>
+      <button
+        type="button"
+        className={`toolbar-button ${wide ? '' : 'toolbar-button--icon'}`}
+        aria-label={label}
+        aria-describedby={count > 0 ? 'toolbar-daily-count-text' : undefined}
+        title={tooltip}
+        data-testid="toolbar-daily"
+        onClick={() => open({ kind: 'challenges', tab: 'daily' })}
+      >
+        <CalendarIcon />
+        {wide && <span>{label}</span>}
+        {count > 0 && <Badge id="toolbar-daily-count" count={count} text={format.count(count)} />}
+      </button>
       {count > 0 && (
-        <span id="toolbar-daily-count" className="toolbar-badge" data-testid="toolbar-daily-count" data-count={count}>
-          <span aria-hidden="true">{format.count(count)}</span>
-          <span className="visually-hidden">{tooltip}</span>
+        <span id="toolbar-daily-count-text" hidden>
+          {tooltip}
         </span>
       )}
-    </button>
+    </>
   );
+}
+
+/**
+ * The count on a toolbar button, drawn by CSS from `data-text`: the button's name stays its visible label
+ * (WCAG 2.5.3) and the count's meaning is its description, so the number is not read twice.
+ */
+function Badge({ id, count, text }: { id: string; count: number; text: string }) {
+  return <span id={id} className="toolbar-badge" data-testid={id} data-count={count} data-text={text} aria-hidden="true" />;
 }
 
 function CalendarIcon() {

@@ -1,0 +1,121 @@
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { type E2E, openPage, placeGuessOnMap, startE2E } from '../support/e2e.js';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+interface Violation {
+  id: string;
+  impact: string;
+  nodes: string[];
+}
+
+/** axe-core's serious and critical findings on the page as it stands (WCAG 2.1 A and AA rules and best practices). */
+async function seriousViolations(page: Page): Promise<Violation[]> {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    type AxeResult = { violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: string[]; failureSummary?: string }> }> };
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResult> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => ({ id: violation.id, impact: violation.impact ?? '', nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`) }));
+  });
+}
+
+const focusedOutline = (page: Page) =>
+  page.evaluate(() => {
+    const style = getComputedStyle(document.activeElement as Element);
+    return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
+  });
+
+describe('accessibility', () => {
+  let e2e: E2E;
+  beforeAll(async () => {
+    e2e = await startE2E();
+  });
+  afterAll(() => e2e.close());
+
+  it('has no serious or critical axe violations on the home, game, result, leaderboard and settings screens', async () => {
+    const { page, context } = await openPage(e2e);
+    await page.getByTestId('welcome-dialog').waitFor();
+    const found: Record<string, Violation[]> = {};
+    found.home = await seriousViolations(page);
+    await page.getByRole('button', { name: 'Play' }).click();
+    await placeGuessOnMap(page);
+    found.game = await seriousViolations(page);
+    await page.getByRole('button', { name: 'Guess' }).click();
+    await page.getByTestId('round-result').waitFor();
+    found.result = await seriousViolations(page);
+    await page.goto(`${e2e.url}/#/leaderboard/points`);
+    await page.getByTestId('leaderboard-page').waitFor();
+    await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+    found.leaderboard = await seriousViolations(page);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Settings' }).click();
+    await page.getByTestId('settings-window').waitFor();
+    found.settings = await seriousViolations(page);
+    expect(found).toEqual({ home: [], game: [], result: [], leaderboard: [], settings: [] });
+    await context.close();
+  });
+
+  it('plays a whole round from the keyboard alone, with the focus always visible', async () => {
+    const { page, context, errors } = await openPage(e2e);
+    await page.getByTestId('welcome-dialog').waitFor();
+    // The welcome dialog focuses Play.
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Play');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusedOutline(page)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid="panorama"][data-state="ready"]').waitFor({ timeout: 30_000 });
+    // Tab to the picture and look around with the arrows, then on to the guess map.
+    const focusOn = async (selector: string) => {
+      for (let presses = 0; presses < 40; presses += 1) {
+        if (await page.evaluate((wanted) => document.activeElement?.matches(wanted) ?? false, selector)) return;
+        await page.keyboard.press('Tab');
+      }
+      throw new Error(`the keyboard never reached ${selector}`);
+    };
+    await focusOn('.panorama__viewer');
+    expect(await focusedOutline(page)).toBe(true);
+    await page.keyboard.press('ArrowRight');
+    await focusOn('.maplibregl-canvas');
+    // P drops the guess at the centre of the map, which the arrow keys and +/- move and zoom.
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('p');
+    await page.getByTestId('marker-guess').waitFor();
+    await page.keyboard.press('Space');
+    await page.getByTestId('round-result').waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid="game-screen"][data-round="1"][data-phase="guessing"]').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('plays on a phone (390 × 844, touch): the map opens as a sheet, a tap places the guess, and nothing serious for axe', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await page.goto(e2e.url);
+    await page.getByTestId('welcome-dialog').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Play' }).tap();
+    await page.locator('[data-testid="panorama"][data-state="ready"]').waitFor({ timeout: 30_000 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.getByRole('button', { name: 'Map', exact: true }).tap();
+    const canvas = page.getByTestId('guess-map').locator('canvas.maplibregl-canvas');
+    await canvas.waitFor();
+    // The sheet slides up: tap once its transition has finished.
+    await page.waitForFunction(() => {
+      const sheet = document.querySelector('.guess-sheet--open');
+      return sheet !== null && sheet.getAnimations({ subtree: true }).length === 0;
+    });
+    const box = (await canvas.boundingBox())!;
+    await canvas.tap({ position: { x: box.width / 2, y: box.height / 2 } });
+    await page.getByTestId('marker-guess').waitFor();
+    await page.getByRole('button', { name: 'Guess' }).tap();
+    await page.getByTestId('round-result').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
