@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { ErrorMessage } from '../components/error-message';
 import { SnackHost } from '../components/snack-host';
+import { TooltipLayer } from '../components/tooltip-layer';
 import { MenuButton } from '../features/menu/components/menu-button';
 import { useErrorMessage } from '../lib/api/use-error-message';
 import { scheduleAddressCleanup } from '../lib/i18n/url-language';
@@ -46,6 +47,7 @@ export function RootLayout() {
       )}
       <WindowsHost />
       <SnackHost />
+      <TooltipLayer />
     </>
   );
 }

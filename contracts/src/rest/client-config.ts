@@ -23,6 +23,8 @@ export const clientConfigSchema = z.object({
    */
   googleMapsKey: z.string().nullable(),
   /** SPEC §8's Developer Tools check: on unless the deployment turns it off; accounts whose id starts with a prefix are exempt. */
+  /** SPEC §2 welcome dialog: its looping intro video (desktop and mobile; none shipped by default) and the external guide it links to. */
+  welcome: z.object({ videoDesktop: z.string().nullable(), videoMobile: z.string().nullable(), guideUrl: z.string().nullable() }),
   devtoolsCheck: z.object({ enabled: z.boolean(), exemptPrefixes: z.array(z.string()) }),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

@@ -53,6 +53,9 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9.-]+(,[a-z0-9.-]+)*$/i, 'is a comma-separated list of host names, without spaces')
     .optional(),
+  INTRO_VIDEO_URL: z.string().regex(/^(https:\/\/|\/)\S+$/, 'is an https:// address or a path on this site').optional(),
+  INTRO_VIDEO_MOBILE_URL: z.string().regex(/^(https:\/\/|\/)\S+$/, 'is an https:// address or a path on this site').optional(),
+  GUIDE_URL: optionalUrl,
   DEVTOOLS_CHECK: z.enum(['on', 'off']).default('on'),
   DEVTOOLS_EXEMPT_PREFIXES: z
     .string()
@@ -111,6 +114,7 @@ export interface AppConfig {
   /** Password-reset mail (SMTP_URL, MAIL_FROM) and the hosts where signing in works (AUTHORIZED_DOMAINS; null: any). */
   mail: { smtpUrl: string | null; from: string };
   authorizedDomains: readonly string[] | null;
+  welcome: { videoDesktop: string | null; videoMobile: string | null; guideUrl: string | null };
   devtoolsCheck: { enabled: boolean; exemptPrefixes: readonly string[] };
   brands: { main: BrandConfig; sister: BrandConfig & { hosts: ReadonlySet<string> } };
   /** How fast game timers run; 1 is real time (tests and demos run games faster). */
@@ -195,6 +199,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     releaseId: e.RELEASE_ID ?? defaults.releaseId,
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     authorizedDomains: e.AUTHORIZED_DOMAINS ? e.AUTHORIZED_DOMAINS.split(',').map((host) => host.toLowerCase()) : null,
+    welcome: { videoDesktop: e.INTRO_VIDEO_URL ?? null, videoMobile: e.INTRO_VIDEO_MOBILE_URL ?? e.INTRO_VIDEO_URL ?? null, guideUrl: e.GUIDE_URL ?? null },
     devtoolsCheck: { enabled: e.DEVTOOLS_CHECK === 'on', exemptPrefixes: (e.DEVTOOLS_EXEMPT_PREFIXES ?? '').split(',').filter(Boolean) },
     brands: {
       main: { name: e.BRAND_NAME, color: e.BRAND_COLOR.toLowerCase(), url: e.BRAND_URL ?? null },

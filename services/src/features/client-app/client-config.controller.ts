@@ -26,6 +26,7 @@ export class ClientConfigController {
       onlineMapStyleUrl: this.config.onlineMapStyleUrl,
       releaseId: this.config.releaseId,
       // Only a server that plays Google Street View hands out a key; the browser needs it for Google's viewer.
+      welcome: { ...this.config.welcome },
       devtoolsCheck: { enabled: this.config.devtoolsCheck.enabled, exemptPrefixes: [...this.config.devtoolsCheck.exemptPrefixes] },
       googleMapsKey: online?.provider === 'google' ? online.browserKey : null,
     };

@@ -1,10 +1,15 @@
 import './welcome-dialog.css';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ErrorMessage } from '../../../components/error-message';
 import { GlobeMark } from '../../../components/icons';
 import { LanguageSelect } from '../../../components/language-select';
 import { ModalWindow } from '../../../components/modal-window';
+import { useClientConfig } from '../../../lib/api/client-config';
+import { useBrands } from '../../../lib/brand/use-brand';
+import { useMediaQuery, WIDE_QUERY } from '../../../lib/hooks/use-media-query';
+import { useWindowActions } from '../../../lib/layout/windows';
 
 interface WelcomeDialogProps {
   onPlay: () => void;
@@ -19,6 +24,13 @@ export function WelcomeDialog({ onPlay, onDismiss, playPending, playError }: Wel
   const { t } = useTranslation();
   const steps = t('welcome.howToPlaySteps', { returnObjects: true });
   const promises = t('welcome.promiseItems', { returnObjects: true });
+  const welcome = useClientConfig().data?.welcome;
+  const wide = useMediaQuery(WIDE_QUERY);
+  const { sisterBrand } = useBrands();
+  const { open } = useWindowActions();
+  // SPEC §2: the desktop or mobile intro video, hidden if it fails to load (none is configured by default).
+  const video = wide ? welcome?.videoDesktop : welcome?.videoMobile;
+  const [videoFailed, setVideoFailed] = useState(false);
 
   return (
     <ModalWindow
@@ -37,6 +49,20 @@ export function WelcomeDialog({ onPlay, onDismiss, playPending, playError }: Wel
     >
       <p className="welcome__tagline">{t('welcome.tagline')}</p>
       <p className="welcome__intro">{t('welcome.intro')}</p>
+      {video && !videoFailed && (
+        <video
+          key={video}
+          className="welcome__video"
+          src={video}
+          autoPlay
+          loop
+          muted
+          playsInline
+          aria-label={t('welcome.videoLabel')}
+          data-testid="welcome-video"
+          onError={() => setVideoFailed(true)}
+        />
+      )}
       {playError && <ErrorMessage onRetry={onPlay}>{playError}</ErrorMessage>}
       <button type="button" className="button button--primary button--large welcome__play" onClick={onPlay} disabled={playPending} aria-busy={playPending || undefined} data-autofocus>
         {playPending && <span className="spinner spinner--small" aria-hidden="true" />}
@@ -68,10 +94,29 @@ export function WelcomeDialog({ onPlay, onDismiss, playPending, playError }: Wel
           <p>{t('welcome.accountsText')}</p>
         </section>
       </div>
+      <p className="welcome__guide">
+        {welcome?.guideUrl ? (
+          <a href={welcome.guideUrl} target="_blank" rel="noopener noreferrer">
+            {t('welcome.guide')}
+          </a>
+        ) : (
+          <button type="button" className="link-button" onClick={() => open({ kind: 'faq' })}>
+            {t('welcome.guide')}
+          </button>
+        )}
+      </p>
       <footer className="welcome__footer">
         <Link to="/termsofservice">{t('legal.termsTitle')}</Link>
         <span aria-hidden="true">·</span>
         <Link to="/privacypolicy">{t('legal.privacyTitle')}</Link>
+        {sisterBrand?.url && (
+          <>
+            <span aria-hidden="true">·</span>
+            <a href={sisterBrand.url} rel="noopener">
+              {t('menu.sisterBrand', { name: sisterBrand.name })}
+            </a>
+          </>
+        )}
       </footer>
     </ModalWindow>
   );
