@@ -85,8 +85,9 @@ describe.each(languages.map((language) => [language.code]))('formatters in %s', 
   it('compacts counts only above 10 million', async () => {
     const format = await formattersFor(code);
     expect(format.count(9_999_999)).toBe(format.number(9_999_999));
+    // Compact: the millions (or 万) in words or letters, the last digits gone.
     expect(format.count(12_345_678)).not.toBe(format.number(12_345_678));
-    expect(format.count(12_345_678).length).toBeLessThan(format.number(12_345_678).length);
+    expect(format.count(12_345_678)).not.toContain('678');
   });
 
   it('shows short times with the language’s decimal sign and dates as the language writes them', async () => {
