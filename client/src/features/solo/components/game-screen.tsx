@@ -15,7 +15,7 @@ import { PanoramaViewer } from '../../../components/panorama-viewer';
 import { isApiRequestError } from '../../../lib/api/api-error';
 import { useErrorMessage } from '../../../lib/api/use-error-message';
 import { useActionKeys } from '../../../lib/hooks/use-action-keys';
-import { useMinimumDuration } from '../../../lib/hooks/use-minimum-duration';
+import { ROUND_TRANSITION_MS, useMinimumDuration } from '../../../lib/hooks/use-minimum-duration';
 import { showSnack } from '../../../lib/layout/snacks';
 import { useOpenWindow, useWindowActions } from '../../../lib/layout/windows';
 import { useMapName } from '../../../lib/maps/map-names';
@@ -98,7 +98,7 @@ export function GameScreen({ gameId }: { gameId: string }) {
     return () => clearTimeout(timer);
   }, [gameId, open, t]);
 
-  const showNextLoading = useMinimumDuration(nextRound.isPending);
+  const showNextLoading = useMinimumDuration(nextRound.isPending, ROUND_TRANSITION_MS);
   const missing = isApiRequestError(game.error) && (game.error.status === 404 || game.error.status === 403);
 
   useEffect(() => {
