@@ -10,7 +10,7 @@ const schema = z.object({ value: z.number() });
 /** Every request the client makes, and when, on jest's fake clock. */
 function fakeServer(answers: Array<() => Response | Promise<Response>>) {
   const calls: number[] = [];
-  global.fetch = jest.fn(async () => {
+  globalThis.fetch = jest.fn(async () => {
     calls.push(Date.now());
     const next = answers.shift();
     if (!next) throw new Error('no more answers');
@@ -20,11 +20,11 @@ function fakeServer(answers: Array<() => Response | Promise<Response>>) {
 }
 
 describe('the API client’s retries (SPEC §8)', () => {
-  const realFetch = global.fetch;
+  const realFetch = globalThis.fetch;
   beforeEach(() => jest.useFakeTimers({ now: 0 }));
   afterEach(() => {
     jest.useRealTimers();
-    global.fetch = realFetch;
+    globalThis.fetch = realFetch;
   });
 
   it('retries a failed GET 5 times, 200 ms doubling, then succeeds', async () => {
