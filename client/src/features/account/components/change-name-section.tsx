@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
+import { FormButtons } from '../../../components/form-buttons';
+import { FormField } from '../../../components/form-field';
 import { useErrorMessage } from '../../../lib/api/use-error-message';
 import { showSnack } from '../../../lib/layout/snacks';
 import { useChangeName } from '../hooks/use-account-actions';
@@ -45,37 +47,22 @@ export function ChangeNameSection({ currentName }: { currentName: string }) {
   return (
     <form className="form account-password" noValidate onSubmit={submit} aria-labelledby={ids.title} aria-busy={change.isPending || undefined}>
       <h3 id={ids.title}>{t('account.rename.title')}</h3>
-      <div className={`form-field ${error ? 'form-field--invalid' : ''}`}>
-        <label htmlFor={ids.input}>{t('auth.name')}</label>
-        <input
-          id={ids.input}
-          autoComplete="nickname"
-          maxLength={NAME_MAX}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${ids.input}-hint${error ? ` ${ids.input}-error` : ''}`}
-          disabled={change.isPending}
-        />
-        <span id={`${ids.input}-hint`} className="form-field__hint">
-          {t('auth.nameHint')}
-        </span>
-        {error && (
-          <span id={`${ids.input}-error`} className="form-field__error">
-            {error}
-          </span>
+      <FormField id={ids.input} label={t('auth.name')} hint={t('auth.nameHint')} error={error}>
+        {(describedBy) => (
+          <input
+            id={ids.input}
+            autoComplete="nickname"
+            maxLength={NAME_MAX}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            disabled={change.isPending}
+          />
         )}
-      </div>
+      </FormField>
       {change.isError && !error && <ErrorMessage>{errorMessage(change.error)}</ErrorMessage>}
-      <div className="button-row">
-        <button type="button" className="button" onClick={() => setOpen(false)} disabled={change.isPending}>
-          {t('common.cancel')}
-        </button>
-        <button type="submit" className="button button--primary" disabled={change.isPending}>
-          {change.isPending && <span className="spinner spinner--small" aria-hidden="true" />}
-          {t('account.rename.save')}
-        </button>
-      </div>
+      <FormButtons pending={change.isPending} submitLabel={t('account.rename.save')} onCancel={() => setOpen(false)} />
     </form>
   );
 }

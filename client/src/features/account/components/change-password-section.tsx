@@ -2,6 +2,8 @@ import { MIN_PASSWORD_LENGTH } from '@globetrail/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
+import { FormButtons } from '../../../components/form-buttons';
+import { FormField } from '../../../components/form-field';
 import { isApiRequestError } from '../../../lib/api/api-error';
 import { useErrorMessage } from '../../../lib/api/use-error-message';
 import { showSnack } from '../../../lib/layout/snacks';
@@ -53,24 +55,20 @@ export function ChangePasswordSection() {
   };
 
   const input = (key: 'current' | 'next', label: string, value: string, set: (value: string) => void, autoComplete: string) => (
-    <div className={`form-field ${errors[key] ? 'form-field--invalid' : ''}`}>
-      <label htmlFor={ids[key]}>{label}</label>
-      <input
-        id={ids[key]}
-        type="password"
-        autoComplete={autoComplete}
-        value={value}
-        onChange={(event) => set(event.target.value)}
-        aria-invalid={errors[key] ? true : undefined}
-        aria-describedby={errors[key] ? `${ids[key]}-error` : undefined}
-        disabled={change.isPending}
-      />
-      {errors[key] && (
-        <span id={`${ids[key]}-error`} className="form-field__error">
-          {errors[key]}
-        </span>
+    <FormField id={ids[key]} label={label} error={errors[key]}>
+      {(describedBy) => (
+        <input
+          id={ids[key]}
+          type="password"
+          autoComplete={autoComplete}
+          value={value}
+          onChange={(event) => set(event.target.value)}
+          aria-invalid={errors[key] ? true : undefined}
+          aria-describedby={describedBy}
+          disabled={change.isPending}
+        />
       )}
-    </div>
+    </FormField>
   );
 
   return (
@@ -79,15 +77,7 @@ export function ChangePasswordSection() {
       {input('current', t('account.password.current'), current, setCurrent, 'current-password')}
       {input('next', t('account.password.new'), next, setNext, 'new-password')}
       {errors.form && <ErrorMessage>{errors.form}</ErrorMessage>}
-      <div className="button-row">
-        <button type="button" className="button" onClick={() => setOpen(false)} disabled={change.isPending}>
-          {t('common.cancel')}
-        </button>
-        <button type="submit" className="button button--primary" disabled={change.isPending}>
-          {change.isPending && <span className="spinner spinner--small" aria-hidden="true" />}
-          {t('account.password.save')}
-        </button>
-      </div>
+      <FormButtons pending={change.isPending} submitLabel={t('account.password.save')} onCancel={() => setOpen(false)} />
     </form>
   );
 }

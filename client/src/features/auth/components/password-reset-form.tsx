@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
+import { FormField } from '../../../components/form-field';
 import { isApiRequestError } from '../../../lib/api/api-error';
 import { useErrorMessage } from '../../../lib/api/use-error-message';
 import { usePasswordReset, type SignedIn } from '../hooks/use-auth-actions';
@@ -66,41 +67,25 @@ export function PasswordResetForm({ initialEmail, minLength, onDone, onBack }: P
     );
   };
 
-  const fieldError = (id: string, message: string | undefined) =>
-    message ? (
-      <span id={`${id}-error`} className="form-field__error">
-        {message}
-      </span>
-    ) : null;
-
   if (sentTo === null) {
     return (
       <form className="form" noValidate onSubmit={sendCode} aria-busy={pending || undefined} data-testid="password-reset-request">
         <p className="muted form__intro">{t('auth.reset.intro')}</p>
-        <div className={`form-field ${errors.email ? 'form-field--invalid' : ''}`}>
-          <label htmlFor={ids.email}>{t('auth.email')}</label>
-          <input
-            id={ids.email}
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? `${ids.email}-error` : undefined}
-            disabled={pending}
-          />
-          {fieldError(ids.email, errors.email)}
-        </div>
-        {errors.form && <ErrorMessage>{errors.form}</ErrorMessage>}
-        <button type="submit" className="button button--primary form__submit" disabled={pending}>
-          {pending && <span className="spinner spinner--small" aria-hidden="true" />}
-          {t('auth.reset.send')}
-        </button>
-        <p className="form__switch muted">
-          <button type="button" className="link-button" onClick={onBack}>
-            {t('auth.reset.back')}
-          </button>
-        </p>
+        <FormField id={ids.email} label={t('auth.email')} error={errors.email}>
+          {(describedBy) => (
+            <input
+              id={ids.email}
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              aria-invalid={errors.email ? true : undefined}
+              aria-describedby={describedBy}
+              disabled={pending}
+            />
+          )}
+        </FormField>
+        <FormEnd error={errors.form} pending={pending} submitLabel={t('auth.reset.send')} linkLabel={t('auth.reset.back')} onLink={onBack} />
       </form>
     );
   }
@@ -110,49 +95,55 @@ export function PasswordResetForm({ initialEmail, minLength, onDone, onBack }: P
       <p className="muted form__intro" role="status">
         {t('auth.reset.sent', { email: sentTo })}
       </p>
-      <div className={`form-field ${errors.code ? 'form-field--invalid' : ''}`}>
-        <label htmlFor={ids.code}>{t('auth.reset.code')}</label>
-        <input
-          ref={codeInput}
-          id={ids.code}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={8}
-          value={code}
-          onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-          aria-invalid={errors.code ? true : undefined}
-          aria-describedby={errors.code ? `${ids.code}-error` : undefined}
-          disabled={pending}
-        />
-        {fieldError(ids.code, errors.code)}
-      </div>
-      <div className={`form-field ${errors.password ? 'form-field--invalid' : ''}`}>
-        <label htmlFor={ids.password}>{t('auth.reset.newPassword')}</label>
-        <input
-          id={ids.password}
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={`${ids.password}-hint${errors.password ? ` ${ids.password}-error` : ''}`}
-          disabled={pending}
-        />
-        <span id={`${ids.password}-hint`} className="form-field__hint">
-          {t('auth.passwordHint', { min: minLength })}
-        </span>
-        {fieldError(ids.password, errors.password)}
-      </div>
-      {errors.form && <ErrorMessage>{errors.form}</ErrorMessage>}
+      <FormField id={ids.code} label={t('auth.reset.code')} error={errors.code}>
+        {(describedBy) => (
+          <input
+            ref={codeInput}
+            id={ids.code}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={8}
+            value={code}
+            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+            aria-invalid={errors.code ? true : undefined}
+            aria-describedby={describedBy}
+            disabled={pending}
+          />
+        )}
+      </FormField>
+      <FormField id={ids.password} label={t('auth.reset.newPassword')} hint={t('auth.passwordHint', { min: minLength })} error={errors.password}>
+        {(describedBy) => (
+          <input
+            id={ids.password}
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={describedBy}
+            disabled={pending}
+          />
+        )}
+      </FormField>
+      <FormEnd error={errors.form} pending={pending} submitLabel={t('auth.reset.save')} linkLabel={t('auth.reset.resend')} onLink={() => setSentTo(null)} />
+    </form>
+  );
+}
+
+/** The error, the submit button and the link to the other step, under each step's fields. */
+function FormEnd({ error, pending, submitLabel, linkLabel, onLink }: { error: string | undefined; pending: boolean; submitLabel: string; linkLabel: string; onLink: () => void }) {
+  return (
+    <>
+      {error && <ErrorMessage>{error}</ErrorMessage>}
       <button type="submit" className="button button--primary form__submit" disabled={pending}>
         {pending && <span className="spinner spinner--small" aria-hidden="true" />}
-        {t('auth.reset.save')}
+        {submitLabel}
       </button>
       <p className="form__switch muted">
-        <button type="button" className="link-button" onClick={() => setSentTo(null)}>
-          {t('auth.reset.resend')}
+        <button type="button" className="link-button" onClick={onLink}>
+          {linkLabel}
         </button>
       </p>
-    </form>
+    </>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ErrorMessage } from '../../../components/error-message';
+import { FormField } from '../../../components/form-field';
 import { ModalWindow } from '../../../components/modal-window';
 import { isApiRequestError } from '../../../lib/api/api-error';
 import { useErrorMessage } from '../../../lib/api/use-error-message';
@@ -100,40 +101,28 @@ export function SignInWindow({ initialMode, onClose }: SignInWindowProps) {
 
   const field = (name: Field, label: string, type: string, autoComplete: string, hint?: string) => {
     const error = fieldErrors[name];
-    const hintId = `${ids[name]}-hint`;
-    const errorId = `${ids[name]}-error`;
-    const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
     return (
-      <div className={`form-field ${error ? 'form-field--invalid' : ''}`}>
-        <label htmlFor={ids[name]}>{label}</label>
-        <input
-          ref={inputs[name]}
-          id={ids[name]}
-          name={name}
-          type={type}
-          autoComplete={autoComplete}
-          value={values[name]}
-          onChange={(event) => {
-            const value = event.target.value;
-            setValues((current) => ({ ...current, [name]: value }));
-            if (fieldErrors[name]) setFieldErrors((current) => ({ ...current, [name]: undefined }));
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          disabled={pending}
-          {...(name === 'name' ? { maxLength: NAME_MAX } : {})}
-        />
-        {hint && (
-          <span id={hintId} className="form-field__hint">
-            {hint}
-          </span>
+      <FormField id={ids[name]} label={label} {...(hint ? { hint } : {})} error={error}>
+        {(describedBy) => (
+          <input
+            ref={inputs[name]}
+            id={ids[name]}
+            name={name}
+            type={type}
+            autoComplete={autoComplete}
+            value={values[name]}
+            onChange={(event) => {
+              const value = event.target.value;
+              setValues((current) => ({ ...current, [name]: value }));
+              if (fieldErrors[name]) setFieldErrors((current) => ({ ...current, [name]: undefined }));
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            disabled={pending}
+            {...(name === 'name' ? { maxLength: NAME_MAX } : {})}
+          />
         )}
-        {error && (
-          <span id={errorId} className="form-field__error">
-            {error}
-          </span>
-        )}
-      </div>
+      </FormField>
     );
   };
 

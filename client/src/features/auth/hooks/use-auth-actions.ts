@@ -1,4 +1,4 @@
-import { isAuthorizedDomain } from '@globetrail/contracts';
+import { type AuthSession, isAuthorizedDomain } from '@globetrail/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adoptSession } from '../../../lib/session/session-service';
 import { getSession } from '../../../lib/session/session-store';
@@ -18,17 +18,20 @@ export interface SignedIn {
   sameUser: boolean;
 }
 
+/** Takes the session an account answered with; a guest the browser held before is discarded (SPEC §4). */
+async function signInWith(answer: () => Promise<AuthSession>): Promise<SignedIn> {
+  const previous = getSession();
+  const auth = await answer();
+  await adoptSession(auth);
+  const sameUser = previous?.user.uid === auth.user.uid;
+  if (previous && !sameUser && previous.user.isAnonymous) void discardGuest(previous);
+  return { name: auth.user.name, sameUser };
+}
+
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (request: { email: string; password: string }): Promise<SignedIn> => {
-      const previous = getSession();
-      const auth = await signIn(request);
-      await adoptSession(auth);
-      const sameUser = previous?.user.uid === auth.user.uid;
-      if (previous && !sameUser && previous.user.isAnonymous) void discardGuest(previous);
-      return { name: auth.user.name, sameUser };
-    },
+    mutationFn: (request: { email: string; password: string }) => signInWith(() => signIn(request)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['profile'] }),
   });
 }
@@ -51,14 +54,7 @@ export function usePasswordReset() {
   const queryClient = useQueryClient();
   const request = useMutation({ mutationFn: (variables: { email: string; language: string }) => requestPasswordReset(variables) });
   const confirm = useMutation({
-    mutationFn: async (variables: { email: string; code: string; password: string }): Promise<SignedIn> => {
-      const previous = getSession();
-      const auth = await confirmPasswordReset(variables);
-      await adoptSession(auth);
-      const sameUser = previous?.user.uid === auth.user.uid;
-      if (previous && !sameUser && previous.user.isAnonymous) void discardGuest(previous);
-      return { name: auth.user.name, sameUser };
-    },
+    mutationFn: (variables: { email: string; code: string; password: string }) => signInWith(() => confirmPasswordReset(variables)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['profile'] }),
   });
   return { request, confirm };
