@@ -18,7 +18,8 @@ export function useBrandTheme(): void {
   useEffect(() => {
     document.documentElement.style.setProperty('--accent', brand.color);
     document.documentElement.dataset.brand = brand.id;
-    document.title = brand.name;
+    // A page's own title ("Map editor · …") takes the brand through its text; only the bare title is the name.
+    if (!document.title.includes(' · ')) document.title = brand.name;
     const interpolation = i18n.options.interpolation;
     if (interpolation && interpolation.defaultVariables?.brand !== brand.name) {
       interpolation.defaultVariables = { ...interpolation.defaultVariables, brand: brand.name };

@@ -1,14 +1,13 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Names the browser tab "<title> · GlobeTrail" while the page is shown, and gives the old name back after. */
+/** Names the browser tab "<title> · <brand>" while the page is shown, and the brand alone after. */
 export function usePageTitle(title: string): void {
   const { t } = useTranslation();
   useEffect(() => {
-    const previous = document.title;
     document.title = `${title} · ${t('app.name')}`;
     return () => {
-      document.title = previous;
+      document.title = t('app.name');
     };
   }, [title, t]);
 }
