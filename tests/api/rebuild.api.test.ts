@@ -59,6 +59,12 @@ async function playEverything(t: TestApp): Promise<void> {
   }
   const upgraded = await t.http.post('/auth/signup').set('Authorization', players[2]!.token).send({ name: 'Cy', email: `cy-${Date.now()}@example.org`, password: 'secret1' }).expect(201);
   await t.http.post('/user/create').set('Authorization', upgraded.body.idToken).expect(201);
+  // SPEC §8 reports: a Developer Tools report and a client failure (operator-reports).
+  await t.http.post('/user/cheating-report').set('Authorization', players[0]!.token).send({}).expect(200);
+  await t.http.post('/client-errors').send({ kind: 'error', name: 'TypeError', message: 'x is undefined', stack: null, page: '/#/', release: 'test' }).expect(202);
+  // A rename (UserRenamed) before the deletion.
+  const renamed = await t.http.post('/auth/profile').set('Authorization', players[0]!.token).send({ name: 'Ada L.' }).expect(200);
+  await t.http.post('/user/create').set('Authorization', renamed.body.idToken).expect(201);
   await t.http.get('/user/delete').set('Authorization', players[1]!.token).expect(200);
   // A lobby duel waiting for its opponent: a live game and an open duel.
   const duel = (await t.http.post('/games').set('Authorization', players[0]!.token).send({ gameT: 'D', listInLobby: true }).expect(201)).body.gameId as string;

@@ -60,8 +60,10 @@ async function contextWithMapsApi(answer: (route: Route) => Promise<void>): Prom
 const serveStandIn = (route: Route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: MAPS_API_STAND_IN });
 
 describe('a round on Google Street View in Chromium', () => {
-  it("is shown by Google's viewer with no address or road names, marked unranked, and its result says it is not ranked", async () => {
+  it("is shown by Google's viewer with no address card, road names as the player's setting says, marked unranked, and its result says it is not ranked", async () => {
     const context = await contextWithMapsApi(serveStandIn);
+    // A player who turned street names off (SPEC §3; on by default below level 3).
+    await context.addInitScript(() => localStorage.setItem('gt.showStreetName', 'false'));
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto(e2e.url);
