@@ -95,7 +95,7 @@ describe('account changes', () => {
   it('changes a signed-in player’s password after checking the current one, ending their other sessions', async () => {
     const { email, session } = await account(t);
     const other = (await t.http.post('/auth/signin').send({ email, password: PASSWORD }).expect(200)).body as AuthSession;
-    const wrong = await t.http.post('/auth/password').set('Authorization', session.idToken).send({ currentPassword: 'not it', newPassword: 'changed secret' }).expect(401);
+    const wrong = await t.http.post('/auth/password').set('Authorization', session.idToken).send({ currentPassword: 'not it', newPassword: 'changed secret' }).expect(400);
     expect(wrong.body).toMatchObject({ code: 'invalid_credentials', field: 'currentPassword' });
     const short = await t.http.post('/auth/password').set('Authorization', session.idToken).send({ currentPassword: PASSWORD, newPassword: 'abc' }).expect(400);
     expect(short.body.field).toBe('newPassword');

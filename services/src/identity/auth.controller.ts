@@ -146,7 +146,7 @@ export class AuthController {
   @ApiSecurity(IDENTITY_SECURITY_SCHEME)
   @ApiOperation({
     summary: "Change the signed-in player's password; every other session ends and this one is renewed",
-    description: 'Errors: 401 invalid_credentials naming currentPassword, 403 for a guest, 400 weak_password, 429 after 10 wrong tries.',
+    description: 'Errors: 400 invalid_credentials naming currentPassword (the token is fine), 400 weak_password, 403 for a guest, 429 after 10 wrong tries.',
   })
   @ZodBody(changePasswordSchema)
   @ZodResponse(200, authSessionSchema, SESSION)

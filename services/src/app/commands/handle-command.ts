@@ -18,7 +18,11 @@ export interface CommandOutcome<S, E> {
   state: S;
   /** The events this call appended; empty when the command had already been carried out. */
   events: E[];
-  /** Global position of the last appended event, for read-your-writes waits; null when nothing was appended. */
+  /**
+   * For read-your-writes waits: the global position of the last appended event or, when the command was
+   * already carried out, of the stream's last event (so a read model shows what made it a no-op, even when
+   * another request wrote it a moment ago); null for a stream with no events.
+   */
   position: bigint | null;
 }
 
@@ -55,7 +59,10 @@ export async function handleCommand<S, C, E extends DomainEvent>(
     const { state, revision } = states ? await states.load(streamId, decider) : await loadState(store, streamId, decider);
     const decision = decider.decide(command, state, context());
     if (isRejection(decision)) throw new CommandRejectedError(decision);
-    if (decision.length === 0) return { state, events: [], position: null };
+    if (decision.length === 0) {
+      const [last] = revision === undefined ? [] : await store.readStream(streamId, { direction: 'backwards', maxCount: 1 });
+      return { state, events: [], position: last?.position ?? null };
+    }
     try {
       const result = await store.append(
         streamId,

@@ -43,6 +43,7 @@ export const wrongResetCode = () => new IdentityError(400, 'invalid_code', 'code
 export const expiredResetCode = () =>
   new IdentityError(400, 'code_expired', 'code: this code has expired or was tried too often; ask for a new one', 'code');
 
-export const wrongCurrentPassword = () => new IdentityError(401, 'invalid_credentials', 'currentPassword: this is not your current password', 'currentPassword');
+// 400, not 401: the token is fine (a 401 would make the client refresh it and ask again).
+export const wrongCurrentPassword = () => new IdentityError(400, 'invalid_credentials', 'currentPassword: this is not your current password', 'currentPassword');
 
 export const noPasswordAccount = () => new IdentityError(403, 'anonymous_not_allowed', 'guests have no account to change: create one first');

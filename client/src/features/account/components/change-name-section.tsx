@@ -4,7 +4,6 @@ import { ErrorMessage } from '../../../components/error-message';
 import { FormButtons } from '../../../components/form-buttons';
 import { FormField } from '../../../components/form-field';
 import { useErrorMessage } from '../../../lib/api/use-error-message';
-import { showSnack } from '../../../lib/layout/snacks';
 import { useChangeName } from '../hooks/use-account-actions';
 
 const NAME_MAX = 40;
@@ -36,10 +35,7 @@ export function ChangeNameSection({ currentName }: { currentName: string }) {
     if (!wanted) return setError(t('auth.errors.nameRequired'));
     setError(null);
     change.mutate(wanted, {
-      onSuccess: () => {
-        showSnack({ id: 'renamed', message: t('account.rename.changed', { name: wanted }), durationMs: 5_000 });
-        setOpen(false);
-      },
+      onSuccess: () => setOpen(false),
       onError: (failure) => setError(errorMessage(failure)),
     });
   };

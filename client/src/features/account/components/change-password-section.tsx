@@ -6,7 +6,6 @@ import { FormButtons } from '../../../components/form-buttons';
 import { FormField } from '../../../components/form-field';
 import { isApiRequestError } from '../../../lib/api/api-error';
 import { useErrorMessage } from '../../../lib/api/use-error-message';
-import { showSnack } from '../../../lib/layout/snacks';
 import { useChangePassword } from '../hooks/use-account-actions';
 
 /** Opens into a two-field form; a wrong current password is named on its field. */
@@ -39,14 +38,13 @@ export function ChangePasswordSection() {
       { currentPassword: current, newPassword: next },
       {
         onSuccess: () => {
-          showSnack({ id: 'password-changed', message: t('account.password.changed'), durationMs: 6_000 });
           setOpen(false);
           setCurrent('');
           setNext('');
         },
         onError: (error) => {
           const field = isApiRequestError(error) ? error.field : undefined;
-          if (field === 'currentPassword') setErrors({ current: errorMessage(error) });
+          if (field === 'currentPassword') setErrors({ current: t('account.password.wrongCurrent') });
           else if (field === 'newPassword') setErrors({ next: t('auth.errors.passwordTooShort', { min: MIN_PASSWORD_LENGTH }) });
           else setErrors({ form: errorMessage(error) });
         },

@@ -3,6 +3,8 @@ import { profileQueryKey } from '../../../lib/session/profile-query';
 import { startNewAnonymousSession } from '../../../lib/session/session-service';
 import { getSession } from '../../../lib/session/session-store';
 import { forgetLastGame } from '../../../lib/storage/last-game';
+import { useTranslation } from 'react-i18next';
+import { showSnack } from '../../../lib/layout/snacks';
 import { changeName, changePassword, deleteAccount } from '../api/account-api';
 import { adoptSession } from '../../../lib/session/session-service';
 
@@ -40,23 +42,30 @@ export function useDeleteAccount() {
   });
 }
 
-/** A new password: the renewed session replaces this one (the server ended every other). */
+/**
+ * A new password: the renewed session replaces this one (the server ended every other). The message is
+ * shown here, not by the form: adopting a session briefly unmounts the account window's sections.
+ */
 export function useChangePassword() {
+  const { t } = useTranslation();
   return useMutation({
     mutationFn: async (request: { currentPassword: string; newPassword: string }) => {
       await adoptSession(await changePassword(request));
     },
+    onSuccess: () => showSnack({ id: 'password-changed', message: t('account.password.changed'), durationMs: 6_000 }),
   });
 }
 
 /** A new name: the renewed session carries it, and adopting it (POST /user/create) renames the player in the game. */
 export function useChangeName() {
   const queryClient = useQueryClient();
+  const { t } = useTranslation();
   return useMutation({
     mutationFn: async (name: string) => {
       await adoptSession(await changeName(name));
     },
-    onSuccess: () => {
+    onSuccess: (_result, name) => {
+      showSnack({ id: 'renamed', message: t('account.rename.changed', { name }), durationMs: 5_000 });
       void queryClient.invalidateQueries({ queryKey: ['profile'] });
       void queryClient.invalidateQueries({ queryKey: ['leaderboard'] });
     },
