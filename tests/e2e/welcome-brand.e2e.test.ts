@@ -56,4 +56,16 @@ describe('brands, the welcome dialog and tooltips', () => {
     expect(await daily.getAttribute('title')).toBe('You have 4 new daily challenges');
     await context.close();
   });
+
+  it('spaces the screen by a unit of 4 px, and 8 px on tall screens (SPEC §9)', async () => {
+    const toolbarTop = async (height: number) => {
+      const { page, context } = await openPage(e2e, '/', { width: 1280, height });
+      await page.getByRole('dialog', { name: 'GlobeTrail' }).waitFor();
+      const top = await page.locator('.toolbar').evaluate((element) => element.getBoundingClientRect().top);
+      await context.close();
+      return top;
+    };
+    expect(await toolbarTop(800)).toBe(12);
+    expect(await toolbarTop(1080)).toBe(24);
+  });
 });
