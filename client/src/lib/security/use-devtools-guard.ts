@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClientConfig } from '../api/client-config';
+import { getSession } from '../session/session-store';
 import { useSession } from '../session/use-session';
 import { isExempt, lockDownPage, watchForDevTools } from './devtools-guard';
 
@@ -16,8 +17,7 @@ function pauseIfDevToolsOpen(): void {
 export function useDevToolsGuard(): void {
   const { t } = useTranslation();
   const check = useClientConfig().data?.devtoolsCheck;
-  const session = useSession();
-  const uid = session?.user.uid ?? null;
+  const uid = useSession()?.user.uid ?? null;
   const exempt = !check?.enabled || isExempt(uid, check.exemptPrefixes);
 
   useEffect(() => {
@@ -34,6 +34,8 @@ export function useDevToolsGuard(): void {
       },
       () => {
         window.alert(t('devtools.alert'));
+        // The session as it is now (its token is renewed every hour; the check keeps running across that).
+        const session = getSession();
         if (session && !session.user.isAnonymous) {
           const headers = { Authorization: session.idToken, 'Content-Type': 'application/json' };
           void fetch('/user/cheating-report', { method: 'POST', headers, body: '{}', keepalive: true }).catch(() => undefined);
@@ -46,5 +48,5 @@ export function useDevToolsGuard(): void {
       stop();
       unlock();
     };
-  }, [exempt, session, t]);
+  }, [exempt, t]);
 }

@@ -55,7 +55,7 @@ export class ClientErrorsController {
     if (principal) await this.consume(this.byPlayer, principal.uid, response);
     const userId = principal?.uid ?? null;
     const command = { type: 'ReportClientError', reportId, userId, report, userAgent: headers['user-agent'] ?? '' } as const;
-    await this.executor.execute(streamName.clientError(reportId), clientErrorDecider, command, { actor: userId ?? 'anonymous', readModels: ['operator-reports'] });
+    await this.executor.execute(streamName.clientError(reportId), clientErrorDecider, command, { actor: userId ?? 'anonymous', readModels: [] });
     return { recorded: true, reportId };
   }
 

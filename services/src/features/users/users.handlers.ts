@@ -64,7 +64,7 @@ export class ReportCheatingHandler implements ICommandHandler<ReportCheating> {
   /** SPEC §8: recorded on the player's stream, at most once a minute (a later one answers recorded: false). */
   async execute({ userId }: ReportCheating): Promise<{ recorded: boolean }> {
     const command = { type: 'ReportCheating', userId, release: this.config.releaseId } as const;
-    const outcome = await this.executor.execute(streamName.user(userId), userDecider, command, { actor: userId, readModels: ['operator-reports'] });
+    const outcome = await this.executor.execute(streamName.user(userId), userDecider, command, { actor: userId, readModels: [] });
     return { recorded: outcome.events.length > 0 };
   }
 }

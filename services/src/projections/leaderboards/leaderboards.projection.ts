@@ -69,6 +69,22 @@ export const leaderboardsProjection = defineProjection({
       const total = (await documents.get<LeaderboardTotalDoc>(totals, scope)) ?? { id: scope, rows: 0, withGuess: 0 };
       return upsert(totals, { ...total, rows: total.rows + rows, withGuess: total.withGuess + withGuess } satisfies LeaderboardTotalDoc, position);
     };
+    /**
+     * A player's rows in the periods `at` falls in (all time included), under every filter they have rows
+     * under: what a rename or a deletion changes. Rows of periods already over are never read again.
+     */
+    const currentRows = async (userId: string, at: string) => {
+      const player = await own(userId);
+      if (!player) return [];
+      const rows: LeaderboardRowDoc[] = [];
+      for (const period of allPeriodKeys(new Date(at))) {
+        for (const filter of new Set(['all', ...(player.filters ?? [])])) {
+          const row = await documents.get<LeaderboardRowDoc>(collection, rowId(scopeOf(period, filter), userId));
+          if (row) rows.push(row);
+        }
+      }
+      return rows;
+    };
     switch (event.type) {
       case 'UserCreated':
         return event.data.isAnonymous ? [] : [...(await put(null, allTimeRow(event.data.userId, event.data.name))), await counted(ALL_TIME, 1, 0)];
@@ -107,35 +123,13 @@ export const leaderboardsProjection = defineProjection({
         return writes;
       }
       case 'UserRenamed': {
-        const player = await own(event.data.userId);
-        if (!player) return [];
-        // As for a deletion: the rows of the periods the rename falls in (all time included) take the name;
-        // rows of periods already over are never read again.
-        const filters = new Set(['all', ...(player.filters ?? [])]);
         const writes = [];
-        for (const period of allPeriodKeys(new Date(event.data.renamedAt))) {
-          for (const filter of filters) {
-            const row = await documents.get<LeaderboardRowDoc>(collection, rowId(scopeOf(period, filter), event.data.userId));
-            if (row) writes.push(upsert(collection, { ...row, name: event.data.name }, position));
-          }
-        }
+        for (const row of await currentRows(event.data.userId, event.data.renamedAt)) writes.push(upsert(collection, { ...row, name: event.data.name }, position));
         return writes;
       }
       case 'UserDeleted': {
-        const player = await own(event.data.userId);
-        if (!player) return [];
-        // Rows of periods already over are never read again; those of the periods the deletion falls in
-        // (all time included) go, under every filter the player has rows under.
-        const filters = new Set(['all', ...(player.filters ?? [])]);
         const writes = [];
-        for (const period of allPeriodKeys(new Date(event.data.deletedAt))) {
-          for (const filter of filters) {
-            const scope = scopeOf(period, filter);
-            const row = await documents.get<LeaderboardRowDoc>(collection, rowId(scope, event.data.userId));
-            if (!row) continue;
-            writes.push(...(await put(row, null)), await counted(scope, -1, row.hasGuess ? -1 : 0));
-          }
-        }
+        for (const row of await currentRows(event.data.userId, event.data.deletedAt)) writes.push(...(await put(row, null)), await counted(row.scope, -1, row.hasGuess ? -1 : 0));
         return writes;
       }
       case 'EloRatingChanged': {
