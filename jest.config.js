@@ -32,6 +32,7 @@ export default {
       ...common,
       displayName: 'unit',
       testMatch: ['<rootDir>/contracts/src/**/*.test.ts', '<rootDir>/services/src/**/*.test.ts'],
+      setupFilesAfterEnv: ['<rootDir>/tests/support/unit-timeout.ts'],
     },
     {
       // The client's pure modules (formatters, policies, detectors) and its translations, in Node.
