@@ -4,6 +4,7 @@ export * from './rules/score.js';
 export * from './rules/level.js';
 export * from './rules/tiers.js';
 export * from './rules/format.js';
+export * from './rules/free-text.js';
 export * from './events/define-event.js';
 export * from './events/user-events.js';
 export * from './events/solo-events.js';

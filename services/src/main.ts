@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from './app/create-app.js';
 import { ConfigError, loadConfig } from './config/config.js';
 
+// Everything the server writes (databases, keys, mail, caches) is its owner's alone: 0600 files, 0700 folders.
+process.umask(0o077);
+
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { version } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
 

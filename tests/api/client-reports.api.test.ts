@@ -75,7 +75,7 @@ describe('client reports', () => {
   });
 
   it('keeps ten reports a minute from one address, then answers 429 with Retry-After', async () => {
-    const fresh = await startTestApp();
+    const fresh = await startTestApp({ env: { RATE_LIMIT_SCALE: '1' } });
     try {
       for (let i = 0; i < 10; i += 1) await fresh.http.post('/client-errors').send(failure(`loop ${i}`)).expect(202);
       const limited = await fresh.http.post('/client-errors').send(failure('loop 10')).expect(429);

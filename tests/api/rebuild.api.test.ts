@@ -57,7 +57,7 @@ async function playEverything(t: TestApp): Promise<void> {
       if (!player.profile.isAnonymous) await submitScore(t, player, played);
     }
   }
-  const upgraded = await t.http.post('/auth/signup').set('Authorization', players[2]!.token).send({ name: 'Cy', email: `cy-${Date.now()}@example.org`, password: 'secret1' }).expect(201);
+  const upgraded = await t.http.post('/auth/signup').set('Authorization', players[2]!.token).send({ name: 'Cy', email: `cy-${Date.now()}@example.org`, password: 'secret-one' }).expect(201);
   await t.http.post('/user/create').set('Authorization', upgraded.body.idToken).expect(201);
   // SPEC §8 reports: a Developer Tools report and a client failure (operator-reports).
   await t.http.post('/user/cheating-report').set('Authorization', players[0]!.token).send({}).expect(200);

@@ -27,7 +27,7 @@ describe('user calls (SPEC §7)', () => {
   it('keeps the same player when an anonymous visitor signs up', async () => {
     const visitor = await anonymousPlayer(t);
     expect(visitor.profile).toMatchObject({ isAnonymous: true, rank: null, name: 'Anonymous' });
-    const signedUp = await t.http.post('/auth/signup').set('Authorization', visitor.token).send({ name: 'Lin', email: `lin-${Date.now()}@example.org`, password: 'secret1' }).expect(201);
+    const signedUp = await t.http.post('/auth/signup').set('Authorization', visitor.token).send({ name: 'Lin', email: `lin-${Date.now()}@example.org`, password: 'secret-one' }).expect(201);
     expect(signedUp.body.user.uid).toBe(visitor.profile.uid);
     const profile = (await t.http.post('/user/create').set('Authorization', signedUp.body.idToken).expect(201)).body as UserProfileView;
     expect(profile).toMatchObject({ uid: visitor.profile.uid, name: 'Lin', isAnonymous: false, rank: expect.any(Number) });
@@ -53,13 +53,13 @@ describe('user calls (SPEC §7)', () => {
 
   it('GET /user/delete removes the profile, the leaderboard entry and the sign-in account', async () => {
     const email = `del-${Date.now()}@example.org`;
-    const session = (await t.http.post('/auth/signup').send({ name: 'Gone', email, password: 'secret1' }).expect(201)).body;
+    const session = (await t.http.post('/auth/signup').send({ name: 'Gone', email, password: 'secret-one' }).expect(201)).body;
     await t.http.post('/user/create').set('Authorization', session.idToken).expect(201);
     expect((await t.http.get('/user/delete').set('Authorization', session.idToken).expect(200)).body).toEqual({ deleted: true });
     await t.http.get(`/user/profile/public/${session.user.uid}`).expect(404);
     const board = (await t.http.get('/leaderboard/points?pageSize=100').expect(200)).body;
     expect(board.entries.map((e: { uid: string }) => e.uid)).not.toContain(session.user.uid);
-    await t.http.post('/auth/signin').send({ email, password: 'secret1' }).expect(401);
+    await t.http.post('/auth/signin').send({ email, password: 'secret-one' }).expect(401);
   });
 
   it('serves the OpenAPI document with the SPEC paths', async () => {

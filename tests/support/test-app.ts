@@ -53,7 +53,9 @@ export async function startTestApp(options: { dataDir?: string; env?: Record<str
 function testConfig(dataDir: string, env: Record<string, string> = {}) {
   const clientDist = process.env.CLIENT_DIST ?? join(repoRoot, 'client', 'dist');
   // The Developer Tools check silences the console, where e2e tests look for page errors: on only where a test asks.
-  return loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', IMAGERY_PROVIDER: 'offline', DEVTOOLS_CHECK: 'off', ...env }, { clientDist, releaseId: 'test' });
+  // Every test client comes from 127.0.0.1: the abuse limits are 100 times looser unless a test about them asks.
+  const limits = { RATE_LIMIT_SCALE: '100', MAX_CONNECTIONS_PER_ADDRESS: '100000' };
+  return loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', IMAGERY_PROVIDER: 'offline', DEVTOOLS_CHECK: 'off', ...limits, ...env }, { clientDist, releaseId: 'test' });
 }
 
 export interface Player {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeTextSchema } from '../rules/free-text.js';
 import { parseLatLngPair } from '../rules/geo.js';
 import { challengeRulesSchema } from '../events/challenge-events.js';
 import { movementSchema } from './panorama.js';
@@ -47,8 +48,8 @@ const unixSeconds = z.number().int().min(0).max(32_503_680_000);
 export const createChallengeRequestSchema = z
   .object({
     id: z.literal('', { error: 'must be empty: the server names the challenge' }).default(''),
-    t: z.string().trim().min(1, 'a title is needed').max(CHALLENGE_LIMITS.maxTitle),
-    d: z.string().trim().max(CHALLENGE_LIMITS.maxDescription).default(''),
+    t: freeTextSchema({ min: 1, max: CHALLENGE_LIMITS.maxTitle, tooShort: 'a title is needed' }),
+    d: freeTextSchema({ max: CHALLENGE_LIMITS.maxDescription, multiline: true }).default(''),
     sd: unixSeconds.nullable().default(null),
     ed: unixSeconds.nullable().default(null),
     ip: z.boolean().default(false),
@@ -91,7 +92,7 @@ export const rateChallengeRequestSchema = z.object({ challengeId: challengeIdSch
 export const commentChallengeRequestSchema = z.object({
   challengeId: challengeIdSchema,
   roundNumber: z.number().int().min(0).max(CHALLENGE_LIMITS.maxRounds - 1),
-  comment: z.string().trim().min(1, 'write something').max(CHALLENGE_LIMITS.maxComment),
+  comment: freeTextSchema({ min: 1, max: CHALLENGE_LIMITS.maxComment, multiline: true, tooShort: 'write something' }),
 });
 
 /**

@@ -31,6 +31,7 @@ export const errorCodes = [
   'invalid_code',
   'code_expired',
   'weak_password',
+  'common_password',
   'rate_limited',
   'internal',
   // Live games (docs/live-games.md)

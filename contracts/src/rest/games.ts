@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeTextSchema } from '../rules/free-text.js';
 import { gameModeSchema, LIVE } from '../live/game-rules.js';
 
 /** POST /games: a private game, or a lobby duel (gameT D with `listInLobby`). Arena matches are made by matchmaking. */
@@ -18,7 +19,7 @@ export const createGameRequestSchema = z.object({
   nmpz: z.boolean().default(false),
   mElo: z.number().int().min(0).max(4000).nullable().default(null),
   mapId: z.string().min(1).max(64).optional(),
-  tag: z.string().trim().max(40).nullable().default(null),
+  tag: freeTextSchema({ max: 40 }).nullable().default(null),
   listInLobby: z.boolean().default(false),
 });
 export type CreateGameRequest = z.input<typeof createGameRequestSchema>;

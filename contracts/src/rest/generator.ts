@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeTextSchema } from '../rules/free-text.js';
 import { MAP_LIMITS } from '../events/map-events.js';
 import { latLngSchema } from '../rules/geo.js';
 
@@ -58,6 +59,6 @@ export const generatorRunViewSchema = z.object({
 export type GeneratorRunView = z.infer<typeof generatorRunViewSchema>;
 
 export const saveGeneratedMapRequestSchema = z.object({
-  name: z.string().trim().min(1).max(MAP_LIMITS.nameMax),
+  name: freeTextSchema({ min: 1, max: MAP_LIMITS.nameMax }),
 });
 export type SaveGeneratedMapRequest = z.infer<typeof saveGeneratedMapRequestSchema>;

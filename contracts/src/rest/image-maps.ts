@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeTextSchema } from '../rules/free-text.js';
 import { MAP_LIMITS } from '../events/map-events.js';
 
 /**
@@ -25,7 +26,7 @@ export type UploadedPicture = z.infer<typeof uploadedPictureSchema>;
 
 /** `POST /maps`: a map of pictures the caller uploaded, in any order. */
 export const createImageMapRequestSchema = z.object({
-  name: z.string().trim().min(1).max(MAP_LIMITS.nameMax),
+  name: freeTextSchema({ min: 1, max: MAP_LIMITS.nameMax }),
   pictureIds: z.array(z.string().min(1).max(100)).min(MAP_LIMITS.minLocations).max(MAP_LIMITS.maxPictures),
 });
 export type CreateImageMapRequest = z.infer<typeof createImageMapRequestSchema>;

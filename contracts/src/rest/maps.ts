@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeTextSchema } from '../rules/free-text.js';
 import { MAP_LIMITS, mapBoundsSchema, mapContentSchema, mapLocationSchema } from '../events/map-events.js';
 import { mapCategoriesSchema } from '../maps/map-categories.js';
 import { latLngSchema } from '../rules/geo.js';
@@ -112,8 +113,8 @@ export type MapLocationInput = z.input<typeof mapLocationInputSchema>;
  */
 export const postMapUpdateRequestSchema = z.object({
   mapId: z.string().optional(),
-  name: z.string().trim().min(1, 'a map needs a name').max(MAP_LIMITS.nameMax),
-  description: z.string().trim().max(MAP_LIMITS.descriptionMax).default(''),
+  name: freeTextSchema({ min: 1, max: MAP_LIMITS.nameMax, tooShort: 'a map needs a name' }),
+  description: freeTextSchema({ max: MAP_LIMITS.descriptionMax, multiline: true }).default(''),
   categories: mapCategoriesSchema.optional(),
   locations: z.array(mapLocationInputSchema).min(MAP_LIMITS.minLocations, `at least ${MAP_LIMITS.minLocations} locations`).max(MAP_LIMITS.maxLocations, `at most ${MAP_LIMITS.maxLocations} locations`).optional(),
 });

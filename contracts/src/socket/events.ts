@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeTextSchema } from '../rules/free-text.js';
 import type { Counters, LobbyView } from '../rest/games.js';
 import type { GameView } from '../live/game-view.js';
 import { teamIdSchema } from '../live/game-rules.js';
@@ -46,7 +47,7 @@ export const socketCommandSchemas = {
   StartViewing: gameRef.extend({ roundIndex }),
   /** Host only: end the round for everyone still guessing. */
   ForceEndRound: gameRef.extend({ roundIndex }),
-  PostChat: gameRef.extend({ text: z.string().max(2000) }),
+  PostChat: gameRef.extend({ text: freeTextSchema({ max: 2000 }) }),
   /** Host only, after GAME_ENDED. */
   RestartGame: gameRef,
   EnterLobby: z.object({}),

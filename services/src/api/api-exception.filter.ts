@@ -19,10 +19,23 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
-    const body = toApiError(exception);
+    const body = capped(toApiError(exception));
     if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     response.status(body.statusCode).json(body);
   }
+}
+
+/** Messages quote what the caller sent (`no game <id>`); a 10 KB id must not come back 10 KB long. */
+export const MAX_ERROR_MESSAGE = 300;
+const MAX_ERROR_FIELD = 100;
+
+export function capText(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+function capped(body: ApiError): ApiError {
+  const message = capText(body.message, MAX_ERROR_MESSAGE);
+  return body.field === undefined ? { ...body, message } : { ...body, message, field: capText(body.field, MAX_ERROR_FIELD) };
 }
 
 function toApiError(exception: unknown): ApiError {

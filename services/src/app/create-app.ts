@@ -8,6 +8,9 @@ import type { AppConfig } from '../config/config.js';
 import { serveClient } from '../features/client-app/serve-client.js';
 import { AuthenticatedIoAdapter } from '../features/live/authenticated-io-adapter.js';
 import { IDENTITY_SECURITY_SCHEME } from '../identity/auth.guard.js';
+import { compressResponses } from '../platform/http/response-compression.js';
+import { applyServerLimits } from '../platform/http/server-limits.js';
+import { securityHeaders } from '../platform/http/security-headers.js';
 import { AppModule } from './app.module.js';
 
 const LOG_LEVELS = ['error', 'warn', 'log', 'debug', 'verbose'] as const;
@@ -27,6 +30,12 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
   app.useGlobalFilters(new ApiExceptionFilter());
   app.set('etag', false);
   app.set('x-powered-by', false);
+  // Behind a proxy, request.ip (rate limits, logs) is the client's address from X-Forwarded-For (TRUST_PROXY).
+  app.set('trust proxy', config.web.trustProxy);
+  app.use(securityHeaders(config));
+  // Same origin only unless CORS_ORIGINS names other sites; tokens travel in a header, never in cookies.
+  if (config.web.corsOrigins.length > 0) app.enableCors({ origin: [...config.web.corsOrigins], credentials: false, maxAge: 600 });
+  app.use(compressResponses());
   app.enableShutdownHooks();
   if (config.roles.has('gateway')) app.useWebSocketAdapter(new AuthenticatedIoAdapter(app));
 
@@ -40,6 +49,7 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
 
   // The api role serves the client too; other roles answer their own calls and health checks only.
   if (config.roles.has('api')) serveClient(app, config.clientDist);
+  applyServerLimits(app.getHttpServer(), config.web);
   await app.init();
   return app;
 }

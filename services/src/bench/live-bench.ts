@@ -73,6 +73,9 @@ import { summariseProfile } from './live/profile-summary.js';
 import { printReport, TARGET_RATIO } from './live/report.js';
 import type { PlayStyle } from './live/round-plan.js';
 
+/** Every simulated player connects from 127.0.0.1: the per-address limits would stop the load itself. */
+const LOAD_TEST_LIMITS = { RATE_LIMIT_SCALE: '0', MAX_CONNECTIONS_PER_ADDRESS: '1000000' };
+
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '..', '..', '..');
 
@@ -128,7 +131,7 @@ async function main(): Promise<void> {
       name: 'gateway',
       script: join(here, '..', 'main.js'),
       port: gamePort,
-      env: { DATA_DIR: join(dir, 'data'), PORT: String(gamePort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', IMAGERY_PROVIDER: 'offline', SPECTATOR_DELAY_PHASES: '0', CLOCK_SPEED: String(clockSpeed) },
+      env: { DATA_DIR: join(dir, 'data'), PORT: String(gamePort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', IMAGERY_PROVIDER: 'offline', SPECTATOR_DELAY_PHASES: '0', CLOCK_SPEED: String(clockSpeed), ...LOAD_TEST_LIMITS },
       ready: /GlobeTrail is running/,
       nodeArgs: ['--import', join(here, 'live', 'append-probe.js'), ...(profileDir ? ['--import', join(here, 'live', 'cpu-profile.js')] : [])],
       ipc: true,

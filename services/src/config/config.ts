@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -10,6 +11,10 @@ export type Role = (typeof ROLE_NAMES)[number];
 
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalUrl = z.url().optional();
+/** Origins such as https://partner.example (scheme, host, optional port), comma-separated. */
+const originList = z
+  .string()
+  .regex(/^https?:\/\/[a-z0-9.*-]+(:\d+)?(,https?:\/\/[a-z0-9.*-]+(:\d+)?)*$/i, 'is a comma-separated list of origins such as https://partner.example (no paths, no spaces)');
 const hexColor = z.string().regex(/^#[0-9a-f]{6}$/i, 'is a colour such as #e40a0a');
 
 const envSchema = z.object({
@@ -88,6 +93,21 @@ const envSchema = z.object({
     .refine((text) => text === 'all' || text.split(',').every((role) => (ROLE_NAMES as readonly string[]).includes(role)), `is "all" or a comma-separated list of ${ROLE_NAMES.join(', ')}`)
     .default('all'),
   KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(1000).default(12),
+  // Hardening (docs/security.md): who may frame or call us, which proxies to believe, and the limits.
+  FRAME_ANCESTORS: originList.optional(),
+  CORS_ORIGINS: originList.optional(),
+  MAP_STYLE_ORIGINS: originList.optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(\d{1,2}|[0-9a-f.:/]+(,[0-9a-f.:/]+)*|loopback|linklocal|uniquelocal)$/i, 'is a number of proxy hops (1), or a comma-separated list of proxy addresses or subnets (10.0.0.0/8,loopback)')
+    .default('0'),
+  RATE_LIMIT_SCALE: z.coerce.number().min(0).max(10_000).default(1),
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  HTTP_KEEP_ALIVE_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
+  MAX_CONNECTIONS: z.coerce.number().int().min(10).max(1_000_000).optional(),
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(256),
+  MAX_SOCKETS_PER_PLAYER: z.coerce.number().int().min(1).max(1000).default(10),
   KAFKA_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(7).default(1),
 });
 
@@ -136,6 +156,27 @@ export interface AppConfig {
    * `DATA_DIR/pano-token-key.json`, made on first start.
    */
   moveTokenKey: Buffer | null;
+  web: WebConfig;
+}
+
+/** What the HTTP server allows and trusts (docs/security.md). */
+export interface WebConfig {
+  /** Sites that may show the game in a frame, besides its own pages (CSP frame-ancestors). */
+  frameAncestors: readonly string[];
+  /** Other sites' pages that may call the API from the browser; none: same origin only. */
+  corsOrigins: readonly string[];
+  /** Where the online map style (MAP_STYLE_URL) loads its tiles, glyphs and sprites from. */
+  mapStyleOrigins: readonly string[];
+  /** Express's `trust proxy`: false, a hop count, or the proxies' addresses. */
+  trustProxy: boolean | number | string;
+  /** Multiplies every rate limit; 0 turns them off (a private load test). */
+  rateLimitScale: number;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  maxConnections: number;
+  maxConnectionsPerAddress: number;
+  maxSocketsPerPlayer: number;
 }
 
 
@@ -218,12 +259,45 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     onlineMapStyleAttribution: e.MAP_STYLE_ATTRIBUTION,
     roles: rolesOf(e.ROLES, e.IDENTITY_MODE, e.KAFKA_BROKERS !== undefined),
     moveTokenKey: e.MOVE_TOKEN_KEY ? Buffer.from(e.MOVE_TOKEN_KEY, 'base64url') : null,
+    web: webConfig(e),
     stores: {
       eventStore: e.EVENTSTORE_URL ? { kind: 'kurrentdb', url: e.EVENTSTORE_URL } : { kind: 'sqlite' },
       readStore: e.MONGO_URL ? { kind: 'mongodb', url: e.MONGO_URL, database: e.MONGO_DATABASE } : { kind: 'sqlite' },
       bus: e.KAFKA_BROKERS ? { kind: 'kafka', brokers: e.KAFKA_BROKERS.split(','), partitions: e.KAFKA_PARTITIONS, replicationFactor: e.KAFKA_REPLICATION_FACTOR } : { kind: 'in-process' },
     },
   };
+}
+
+function webConfig(e: Env): WebConfig {
+  const origins = (list: string | undefined) => (list ?? '').split(',').filter(Boolean).map((origin) => origin.toLowerCase());
+  const hops = /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : null;
+  return {
+    frameAncestors: origins(e.FRAME_ANCESTORS),
+    corsOrigins: origins(e.CORS_ORIGINS),
+    mapStyleOrigins: e.MAP_STYLE_ORIGINS ? origins(e.MAP_STYLE_ORIGINS) : e.MAP_STYLE_URL ? [new URL(e.MAP_STYLE_URL).origin] : [],
+    trustProxy: hops === null ? e.TRUST_PROXY : hops === 0 ? false : hops,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
+    headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+    requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+    keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_SECONDS * 1000,
+    maxConnections: e.MAX_CONNECTIONS ?? defaultMaxConnections(),
+    maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
+    maxSocketsPerPlayer: e.MAX_SOCKETS_PER_PLAYER,
+  };
+}
+
+/**
+ * Below the process's open-file limit, keeping 512 descriptors for databases, pictures and logs, so a flood
+ * of connections is refused before it can starve them (Linux: /proc/self/limits; elsewhere 10,000).
+ */
+function defaultMaxConnections(): number {
+  try {
+    const soft = /^Max open files\s+(\d+|unlimited)/m.exec(readFileSync('/proc/self/limits', 'utf8'))?.[1];
+    if (soft === undefined) return 10_000;
+    return soft === 'unlimited' ? 50_000 : Math.max(100, Math.min(50_000, Number(soft) - 512));
+  } catch {
+    return 10_000;
+  }
 }
 
 /** `auto`: Mapillary when a token is given, else Panoramax (open, no key). Google is never chosen by `auto`: its rounds are unranked. */

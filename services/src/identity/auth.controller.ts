@@ -10,6 +10,8 @@ import {
   Injectable,
   type NestInterceptor,
   Post,
+  Req,
+  Res,
   UseGuards,
   UseInterceptors,
 } from '@nestjs/common';
@@ -28,6 +30,7 @@ import {
   signOutRequestSchema,
   signUpRequestSchema,
 } from '@globetrail/contracts';
+import type { Request, Response } from 'express';
 import type { JSONWebKeySet } from 'jose';
 import { catchError, type Observable, throwError } from 'rxjs';
 import type { z } from 'zod';
@@ -37,14 +40,20 @@ import { AuthGuard, CurrentPrincipal, IDENTITY_SECURITY_SCHEME, OptionalAuthGuar
 import { EmbeddedIdentity } from './embedded/embedded-identity.js';
 import { IdentityError, weakPassword } from './embedded/identity-error.js';
 import type { Principal } from './identity.port.js';
+import { httpActor, RateLimit, RateLimitGuard, tooManyRequests } from '../platform/rate-limit/rate-limit.guard.js';
+import { RateLimitedError, RateLimits } from '../platform/rate-limit/rate-limits.js';
 
 /** The embedded identity stays free of Nest; its refusals become the API's error bodies here. */
 @Injectable()
 class IdentityErrorsAsApiErrors implements NestInterceptor {
-  intercept(_context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    return next
-      .handle()
-      .pipe(catchError((error: unknown) => throwError(() => (error instanceof IdentityError ? new ApiException(error.status, error.code, error.message, error.field) : error))));
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    return next.handle().pipe(
+      catchError((error: unknown) => {
+        if (!(error instanceof IdentityError)) return throwError(() => error);
+        if (error.retryAfterSeconds !== undefined) context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(error.retryAfterSeconds));
+        return throwError(() => new ApiException(error.status, error.code, error.message, error.field));
+      }),
+    );
   }
 }
 
@@ -55,27 +64,34 @@ const SESSION = 'a session: idToken for the Authorization header, refreshToken t
 @Controller('auth')
 @UseInterceptors(IdentityErrorsAsApiErrors)
 export class AuthController {
-  constructor(@Inject(EmbeddedIdentity) private readonly identity: EmbeddedIdentity) {}
+  constructor(
+    @Inject(EmbeddedIdentity) private readonly identity: EmbeddedIdentity,
+    @Inject(RateLimits) private readonly limits: RateLimits,
+  ) {}
 
   @Post('anonymous')
-  @ApiOperation({ summary: 'Start playing without an account: a new anonymous uid and its session' })
+  @UseGuards(RateLimitGuard)
+  @RateLimit('anonymousSession')
+  @ApiOperation({ summary: 'Start playing without an account: a new anonymous uid and its session', description: 'Errors: 429 rate_limited (with Retry-After) beyond 60 an hour from one address.' })
   @ZodResponse(201, authSessionSchema, SESSION)
+  @ApiErrors(429)
   anonymous(): Promise<AuthSession> {
     return this.identity.createAnonymous();
   }
 
   @Post('signup')
-  @UseGuards(OptionalAuthGuard)
+  @UseGuards(OptionalAuthGuard, RateLimitGuard)
+  @RateLimit('signUp')
   @ApiSecurity(IDENTITY_SECURITY_SCHEME)
   @ApiOperation({
     summary: 'Create an account',
     description:
       'With an anonymous idToken in Authorization, that uid becomes the account, keeping its games. ' +
-      'Errors: 400 validation_failed or weak_password (naming the field), 401 for a bad token, 409 email_taken.',
+      'Errors: 400 validation_failed, weak_password (under 8 characters) or common_password (on the breach list), naming the field; 401 for a bad token; 409 email_taken; 429 beyond 10 sign-ups an hour from one address.',
   })
   @ZodBody(signUpRequestSchema)
   @ZodResponse(201, authSessionSchema, SESSION)
-  @ApiErrors(400, 401, 409)
+  @ApiErrors(400, 401, 409, 429)
   signUp(@Body() body: unknown, @CurrentPrincipal('optional') principal: Principal | undefined): Promise<AuthSession> {
     return this.identity.signUp(parseSignUp(body), principal);
   }
@@ -84,13 +100,23 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Sign in with email and password',
-    description: 'Errors: 401 invalid_credentials (same for an unknown email and a wrong password), 429 rate_limited after 10 failures in 15 minutes.',
+    description:
+      'Errors: 401 invalid_credentials (same for an unknown email and a wrong password); 429 rate_limited with Retry-After: after 5 failures for an email each try waits twice as long (1 s … 15 minutes; a device that signed in before, named by deviceId, has its own count), and an address gets 30 failures in 15 minutes over all emails (docs/security.md).',
   })
   @ZodBody(signInRequestSchema)
   @ZodResponse(200, authSessionSchema, SESSION)
   @ApiErrors(400, 401, 429)
-  signIn(@Body() body: unknown): Promise<AuthSession> {
-    return this.identity.signIn(parseInput(signInRequestSchema, body));
+  async signIn(@Body() body: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<AuthSession> {
+    const input = parseInput(signInRequestSchema, body);
+    const actor = httpActor(request);
+    try {
+      await this.limits.check('failedSignIn', actor);
+      return await this.identity.signIn(input);
+    } catch (error) {
+      if (error instanceof RateLimitedError) throw tooManyRequests(error, response);
+      if (error instanceof IdentityError && error.code === 'invalid_credentials') await this.limits.penalize('failedSignIn', actor);
+      throw error;
+    }
   }
 
   @Post('refresh')
@@ -105,7 +131,7 @@ export class AuthController {
 
   @Post('signout')
   @HttpCode(204)
-  @ApiOperation({ summary: 'End the session of this refresh token (idTokens already issued run out on their own)' })
+  @ApiOperation({ summary: 'End the session of this refresh token; its idTokens are refused from now on' })
   @ZodBody(signOutRequestSchema)
   @ApiResponse({ status: 204, description: 'signed out (also when the token was unknown)' })
   @ApiErrors(400)
@@ -115,13 +141,15 @@ export class AuthController {
 
   @Post('password-reset')
   @HttpCode(202)
+  @UseGuards(RateLimitGuard)
+  @RateLimit('passwordReset')
   @ApiOperation({
     summary: 'Mail a code to choose a new password (8 digits, 15 minutes, 5 tries)',
-    description: 'Always 202, whether or not the email has an account, so the answer reveals nothing; one code a minute per email.',
+    description: 'Always 202, whether or not the email has an account, so the answer reveals nothing; one code a minute per email, 10 requests an hour per address (429).',
   })
   @ZodBody(passwordResetRequestSchema)
   @ApiResponse({ status: 202, description: 'a code was mailed if the email has an account' })
-  @ApiErrors(400)
+  @ApiErrors(400, 429)
   async requestPasswordReset(@Body() body: unknown): Promise<{ accepted: true }> {
     await this.identity.requestPasswordReset(parseInput(passwordResetRequestSchema, body));
     return { accepted: true };
@@ -131,7 +159,7 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Set a new password with the mailed code; ends every other session and lifts the sign-in brake',
-    description: 'Errors: 400 invalid_code (wrong code), code_expired (expired, used, or tried 5 times), weak_password.',
+    description: 'Errors: 400 invalid_code (wrong code), code_expired (expired, used, or tried 5 times), weak_password, common_password.',
   })
   @ZodBody(passwordResetConfirmSchema)
   @ZodResponse(200, authSessionSchema, SESSION)

@@ -69,7 +69,7 @@ describe('IdentityModule', () => {
         );
         const signUp = document.paths['/auth/signup']?.post;
         expect(signUp?.tags).toEqual(['auth']);
-        expect(JSON.stringify(signUp?.requestBody)).toContain('"minLength":6');
+        expect(JSON.stringify(signUp?.requestBody)).toContain('"minLength":8');
       } finally {
         await app.close();
       }

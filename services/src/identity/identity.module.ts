@@ -5,6 +5,7 @@ import { EmbeddedIdentity, GLOBETRAIL_AUDIENCE } from './embedded/embedded-ident
 import type { IdentityAccounts } from './identity.port.js';
 import { type AnonymousClaim, JwksTokenVerifier } from './jwks-token-verifier.js';
 import { SIGNING_ALGORITHM } from './embedded/signing-key.js';
+import { SessionCheckingVerifier } from './embedded/session-checking-verifier.js';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OutboxMailer } from './mail/outbox-mailer.js';
@@ -95,7 +96,7 @@ function embeddedProviders(options: Extract<IdentityModuleOptions, { mode: 'embe
       provide: TOKEN_VERIFIER,
       inject: [EmbeddedIdentity],
       useFactory: (identity: EmbeddedIdentity) =>
-        new JwksTokenVerifier({ keys: { jwks: identity.jwks() }, issuer: identity.issuer, audience: GLOBETRAIL_AUDIENCE, algorithms: [SIGNING_ALGORITHM] }),
+        new SessionCheckingVerifier(new JwksTokenVerifier({ keys: { jwks: identity.jwks() }, issuer: identity.issuer, audience: GLOBETRAIL_AUDIENCE, algorithms: [SIGNING_ALGORITHM] }), identity),
     },
     { provide: IDENTITY_ACCOUNTS, useExisting: EmbeddedIdentity },
     EmbeddedIdentityCloser,

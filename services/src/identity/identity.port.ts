@@ -4,6 +4,8 @@ export interface Principal {
   isAnonymous: boolean;
   name: string | null;
   email: string | null;
+  /** The sign-in session the token belongs to (`sid`), when the issuer names one; ending it refuses the token. */
+  sessionId?: string;
 }
 
 /**

@@ -60,7 +60,8 @@ export class JwksTokenVerifier implements TokenVerifier {
     if (typeof payload.sub !== 'string' || payload.sub.length === 0) throw new InvalidTokenError('the token names no subject');
     const email = typeof payload.email === 'string' && payload.email.length > 0 ? payload.email : null;
     const name = typeof payload.name === 'string' && payload.name.length > 0 ? payload.name : email;
-    return { uid: payload.sub, isAnonymous: claimAt(payload, this.anonymousClaim.claim) === this.anonymousClaim.equals, name, email };
+    const isAnonymous = claimAt(payload, this.anonymousClaim.claim) === this.anonymousClaim.equals;
+    return { uid: payload.sub, isAnonymous, name, email, ...(typeof payload.sid === 'string' && payload.sid.length > 0 ? { sessionId: payload.sid } : {}) };
   }
 }
 

@@ -4,6 +4,8 @@
  */
 export const storageKeys = {
   session: 'gt.session',
+  /** A random id for this browser: a device that signed in before keeps signing in while someone else trips the account's brake. */
+  deviceId: 'gt.deviceId',
   milesChecked: 'gt.milesChecked',
   straightLines: 'gt.straightLines',
   effects: 'gt.effects',

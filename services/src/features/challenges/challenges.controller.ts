@@ -40,6 +40,7 @@ import {
   ScoreChallengeRound,
   StartChallengeRound,
 } from './challenges.messages.js';
+import { RateLimit, RateLimitGuard } from '../../platform/rate-limit/rate-limit.guard.js';
 
 type PageParams = { a: string; b: string; c: string };
 
@@ -102,11 +103,12 @@ export class ChallengesController {
   }
 
   @Post('challenges/addComment')
-  @UseGuards(RequireSignedIn)
+  @UseGuards(RequireSignedIn, RateLimitGuard)
+  @RateLimit('chat')
   @ApiSecurity(IDENTITY_SECURITY_SCHEME)
   @ApiOperation({ summary: 'Comment on a round of a challenge you have played (roundNumber from 0)' })
   @ZodBody(commentChallengeRequestSchema)
-  @ApiErrors(400, 401, 403, 404, 409)
+  @ApiErrors(400, 401, 403, 404, 409, 429)
   comment(@CurrentPrincipal() principal: Principal, @Body() body: unknown) {
     const { challengeId, roundNumber, comment } = parseInput(commentChallengeRequestSchema, body);
     return this.commands.execute(new CommentChallenge(principal, challengeId, roundNumber, comment));
@@ -114,12 +116,13 @@ export class ChallengesController {
 
   @Post('challenges/addScore')
   @HttpCode(200)
-  @UseGuards(RequireSignedIn)
+  @UseGuards(RequireSignedIn, RateLimitGuard)
+  @RateLimit('guess')
   @ApiSecurity(IDENTITY_SECURITY_SCHEME)
   @ApiOperation({ summary: "Your guess in a challenge round (SPEC §3's challenge score payload): scored by the server, answered with the round's result, ch, chp and chs" })
   @ZodBody(challengeScoreRequestSchema)
   @ZodResponse(200, challengeScoreResponseSchema)
-  @ApiErrors(400, 401, 403, 404, 409)
+  @ApiErrors(400, 401, 403, 404, 409, 429)
   addScore(@CurrentPrincipal() principal: Principal, @Body() body: unknown) {
     const request = parseInput(challengeScoreRequestSchema, body);
     const { scoreToAdd, scoreFromNMPZ, scoreFromNM, isCorrectCountry } = request;

@@ -3,19 +3,18 @@ import { Body, Controller, Headers, HttpCode, Inject, Post, Req, Res, UseGuards 
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { clientErrorReportSchema, streamName } from '@globetrail/contracts';
 import type { Request, Response } from 'express';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
-import { ApiException, parseInput } from '../../api/api-error.js';
+import { parseInput } from '../../api/api-error.js';
 import { ApiErrors } from '../../api/openapi.js';
 import { CommandExecutor } from '../../app/command-executor.js';
-import { APP_CONFIG } from '../../app/tokens.js';
-import type { AppConfig } from '../../config/config.js';
+import { tooManyRequests } from '../../platform/rate-limit/rate-limit.guard.js';
+import { RATE_LIMITS, RateLimitedError, RateLimits } from '../../platform/rate-limit/rate-limits.js';
 import { clientErrorDecider } from '../../domain/reports/client-error.decider.js';
 import { CurrentPrincipal, OptionalAuthGuard } from '../../identity/auth.guard.js';
 import type { Principal } from '../../identity/identity.port.js';
 
 /** A browser in trouble may fail in a loop: 10 reports a minute per address and per player are kept. */
-export const CLIENT_ERROR_REPORTS_PER_MINUTE = 10;
+export const CLIENT_ERROR_REPORTS_PER_MINUTE = RATE_LIMITS.clientErrorReport.address.points;
 
 const reportIdSchema = z.object({ 'x-report-id': z.uuid().optional() });
 
@@ -26,12 +25,9 @@ const reportIdSchema = z.object({ 'x-report-id': z.uuid().optional() });
 @ApiTags('client')
 @Controller('client-errors')
 export class ClientErrorsController {
-  private readonly byAddress = new RateLimiterMemory({ points: CLIENT_ERROR_REPORTS_PER_MINUTE, duration: 60 });
-  private readonly byPlayer = new RateLimiterMemory({ points: CLIENT_ERROR_REPORTS_PER_MINUTE, duration: 60 });
-
   constructor(
     private readonly executor: CommandExecutor,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(RateLimits) private readonly limits: RateLimits,
   ) {}
 
   @Post()
@@ -51,22 +47,15 @@ export class ClientErrorsController {
   ): Promise<{ recorded: true; reportId: string }> {
     const report = parseInput(clientErrorReportSchema, body);
     const reportId = parseInput(reportIdSchema, { 'x-report-id': headers['x-report-id'] }, 'X-Report-Id')['x-report-id'] ?? randomUUID();
-    await this.consume(this.byAddress, request.ip ?? 'unknown', response);
-    if (principal) await this.consume(this.byPlayer, principal.uid, response);
+    try {
+      await this.limits.consume('clientErrorReport', { player: principal?.uid ?? null, address: request.ip ?? null });
+    } catch (error) {
+      if (error instanceof RateLimitedError) throw tooManyRequests(error, response);
+      throw error;
+    }
     const userId = principal?.uid ?? null;
     const command = { type: 'ReportClientError', reportId, userId, report, userAgent: headers['user-agent'] ?? '' } as const;
     await this.executor.execute(streamName.clientError(reportId), clientErrorDecider, command, { actor: userId ?? 'anonymous', readModels: [] });
     return { recorded: true, reportId };
-  }
-
-  private async consume(limiter: RateLimiterMemory, key: string, response: Response): Promise<void> {
-    try {
-      await limiter.consume(key);
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
-      const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-      response.setHeader('Retry-After', String(seconds));
-      throw new ApiException(429, 'rate_limited', `too many error reports: ${CLIENT_ERROR_REPORTS_PER_MINUTE} a minute are kept; try again in ${seconds} s`);
-    }
   }
 }

@@ -1,29 +1,44 @@
-import type { INestApplicationContext } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Application } from 'express';
+import proxyAddr from 'proxy-addr';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import type { MessageMappingProperties } from '@nestjs/websockets';
 import type { Observable } from 'rxjs';
 import type { Server, ServerOptions, Socket } from 'socket.io';
-import { METRICS } from '../../app/tokens.js';
+import { APP_CONFIG, METRICS } from '../../app/tokens.js';
+import type { AppConfig } from '../../config/config.js';
+import { RateLimitedError, RateLimits } from '../../platform/rate-limit/rate-limits.js';
 import { TOKEN_VERIFIER } from '../../identity/auth.guard.js';
 import type { Metrics } from '../../platform/metrics/metrics.js';
 import { type Principal, type TokenVerifier, tokenFromAuthorizationHeader } from '../../identity/identity.port.js';
 
 export interface SocketData {
   principal: Principal;
+  /** The client's address (through trusted proxies, TRUST_PROXY), for per-address limits. */
+  address: string;
 }
 
 /**
  * Socket.IO with the identity token checked once, on connect, for every gateway: a connection without
- * a valid `auth.token` is refused with "unauthenticated: …" and never reaches a handler.
+ * a valid `auth.token` is refused with "unauthenticated: …" and never reaches a handler. Connections are
+ * rate-limited per player and per address ("rate_limited: …"), and one player holds at most
+ * MAX_SOCKETS_PER_PLAYER at once in this process ("too_many_sockets: …").
  */
 export class AuthenticatedIoAdapter extends IoAdapter {
   private readonly verifier: TokenVerifier;
   private readonly metrics: Metrics;
+  private readonly limits: RateLimits;
+  private readonly maxSocketsPerPlayer: number;
+  private readonly trustProxy: (address: string, hop: number) => boolean;
+  private readonly socketsPerPlayer = new Map<string, number>();
 
-  constructor(app: INestApplicationContext) {
+  constructor(app: NestExpressApplication) {
     super(app);
     this.verifier = app.get<TokenVerifier>(TOKEN_VERIFIER);
     this.metrics = app.get<Metrics>(METRICS);
+    this.limits = app.get(RateLimits);
+    this.maxSocketsPerPlayer = app.get<AppConfig>(APP_CONFIG).web.maxSocketsPerPlayer;
+    this.trustProxy = (app.getHttpAdapter().getInstance() as Application).get('trust proxy fn') as (address: string, hop: number) => boolean;
   }
 
   override createIOServer(port: number, options?: ServerOptions): Server {
@@ -37,15 +52,31 @@ export class AuthenticatedIoAdapter extends IoAdapter {
       const raw = (socket.handshake.auth as { token?: unknown }).token;
       const token = typeof raw === 'string' ? tokenFromAuthorizationHeader(raw) : null;
       if (!token) return next(new Error('unauthenticated: send your identity token as auth.token'));
+      const address = proxyAddr(socket.request, this.trustProxy);
       this.verifier.verify(token).then(
-        (principal) => {
-          (socket.data as SocketData).principal = principal;
-          next();
-        },
+        (principal) => this.admit(socket, principal, address).then(() => next(), (error: Error) => next(error)),
         (error: Error) => next(new Error(`unauthenticated: ${error.message}`)),
       );
     });
     return server;
+  }
+
+  private async admit(socket: Socket, principal: Principal, address: string): Promise<void> {
+    try {
+      await this.limits.consume('socketConnection', { player: principal.uid, address });
+    } catch (error) {
+      if (error instanceof RateLimitedError) throw new Error(`rate_limited: ${error.message}`);
+      throw error;
+    }
+    const open = this.socketsPerPlayer.get(principal.uid) ?? 0;
+    if (open >= this.maxSocketsPerPlayer) throw new Error(`too_many_sockets: one player may hold ${this.maxSocketsPerPlayer} live connections at once; close a tab and try again`);
+    this.socketsPerPlayer.set(principal.uid, open + 1);
+    socket.once('disconnect', () => {
+      const left = (this.socketsPerPlayer.get(principal.uid) ?? 1) - 1;
+      if (left === 0) this.socketsPerPlayer.delete(principal.uid);
+      else this.socketsPerPlayer.set(principal.uid, left);
+    });
+    Object.assign(socket.data as SocketData, { principal, address });
   }
 
   /**

@@ -17,6 +17,7 @@ import { GameRooms } from './game-rooms.js';
 import { LiveCounters } from './live-counters.js';
 import { gameRoom, type LiveServer, type LiveSocket, socketState } from './live-socket.js';
 import { acked, parsePayload, SocketCommandError } from './socket-acks.js';
+import { RateLimitedError, RateLimits } from '../../platform/rate-limit/rate-limits.js';
 
 type CommandInput<K extends keyof typeof socketCommandSchemas> = z.infer<(typeof socketCommandSchemas)[K]>;
 
@@ -39,6 +40,7 @@ export class GameGateway implements OnGatewayInit, OnGatewayDisconnect, OnModule
     @Inject(READ_STORE) private readonly reads: ReadStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(RateLimits) private readonly limits: RateLimits,
   ) {}
 
   afterInit(): void {
@@ -162,9 +164,19 @@ export class GameGateway implements OnGatewayInit, OnGatewayDisconnect, OnModule
       const input = this.parse(socket, name, payload);
       const { gameId } = input;
       if (socketState(socket).games.get(gameId) !== 'player') throw new SocketCommandError('not_in_game', 'join this game as a player first', 'gameId');
+      if (name === 'PlaceGuess' || name === 'PostChat') await this.limit(socket, name === 'PlaceGuess' ? 'guess' : 'chat');
       await this.run(socket.data.principal.uid, toCommand(input, socket.data.principal.uid));
       return null;
     });
+  }
+
+  private async limit(socket: LiveSocket, name: 'guess' | 'chat'): Promise<void> {
+    try {
+      await this.limits.consume(name, { player: socket.data.principal.uid, address: socket.data.address });
+    } catch (error) {
+      if (error instanceof RateLimitedError) throw new SocketCommandError('rate_limited', error.message);
+      throw error;
+    }
   }
 
   private async run(actor: string, command: GameCommand): Promise<void> {

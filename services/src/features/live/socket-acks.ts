@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { Ack, ApiError } from '@globetrail/contracts';
 import type { z } from 'zod';
+import { capText, MAX_ERROR_MESSAGE } from '../../api/api-exception.filter.js';
 import { ApiException } from '../../api/api-error.js';
 import { CommandRejectedError } from '../../app/commands/handle-command.js';
 
@@ -30,18 +31,22 @@ export async function acked<T>(what: string, run: () => Promise<T>): Promise<Ack
   try {
     return { ok: true, data: await run() };
   } catch (error) {
-    if (error instanceof CommandRejectedError) {
-      const { code, message, field } = error.rejection;
-      return { ok: false, error: field === undefined ? { code, message } : { code, message, field } };
-    }
-    if (error instanceof SocketCommandError) return { ok: false, error: error.field === undefined ? { code: error.code, message: error.message } : { code: error.code, message: error.message, field: error.field } };
-    if (error instanceof ApiException) {
-      const body = error.getResponse() as ApiError;
-      return { ok: false, error: body.field === undefined ? { code: body.code, message: body.message } : { code: body.code, message: body.message, field: body.field } };
+    const refusal = refusalOf(error);
+    if (refusal) {
+      const message = capText(refusal.message, MAX_ERROR_MESSAGE);
+      return { ok: false, error: refusal.field === undefined ? { code: refusal.code, message } : { code: refusal.code, message, field: capText(refusal.field, 100) } };
     }
     logger.error(`${what}: ${(error as Error).stack ?? String(error)}`);
     return { ok: false, error: { code: 'internal', message: 'something went wrong on our side; please try again' } };
   }
+}
+
+/** An expected refusal's code, message and field (messages may quote the input, so they are capped like REST's). */
+function refusalOf(error: unknown): { code: string; message: string; field?: string | undefined } | null {
+  if (error instanceof CommandRejectedError) return error.rejection;
+  if (error instanceof SocketCommandError) return error;
+  if (error instanceof ApiException) return error.getResponse() as ApiError;
+  return null;
 }
 
 /** A small token bucket per socket, so one client cannot flood the game streams. */

@@ -7,6 +7,7 @@ import { ApiErrors, ZodBody, ZodResponse } from '../../api/openapi.js';
 import { CurrentPrincipal, IDENTITY_SECURITY_SCHEME, RequireSignedIn } from '../../identity/auth.guard.js';
 import type { Principal } from '../../identity/identity.port.js';
 import { SubmitScore } from './score.handlers.js';
+import { RateLimit, RateLimitGuard } from '../../platform/rate-limit/rate-limit.guard.js';
 
 @ApiTags('score')
 @Controller('score')
@@ -15,7 +16,8 @@ export class ScoreController {
 
   @Post('submit')
   @HttpCode(200)
-  @UseGuards(RequireSignedIn)
+  @UseGuards(RequireSignedIn, RateLimitGuard)
+  @RateLimit('guess')
   @ApiSecurity(IDENTITY_SECURITY_SCHEME)
   @ApiOperation({
     summary: "Add a played round's points to the signed-in player's total",
@@ -23,7 +25,7 @@ export class ScoreController {
   })
   @ZodBody(scoreSubmissionSchema)
   @ZodResponse(200, scoreSubmissionResponseSchema)
-  @ApiErrors(400, 401, 403, 404, 409)
+  @ApiErrors(400, 401, 403, 404, 409, 429)
   submit(@CurrentPrincipal() principal: Principal, @Body() body: unknown) {
     return this.commands.execute(new SubmitScore(principal, parseInput(scoreSubmissionSchema, body)));
   }

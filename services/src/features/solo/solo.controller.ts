@@ -15,6 +15,7 @@ import { ApiErrors, ZodBody, ZodResponse } from '../../api/openapi.js';
 import { AuthGuard, CurrentPrincipal, IDENTITY_SECURITY_SCHEME } from '../../identity/auth.guard.js';
 import type { Principal } from '../../identity/identity.port.js';
 import { GetSoloGame, PlaceSoloGuess, StartSoloGame, StartSoloRound } from './solo.messages.js';
+import { RateLimit, RateLimitGuard } from '../../platform/rate-limit/rate-limit.guard.js';
 
 @ApiTags('single player')
 @ApiSecurity(IDENTITY_SECURITY_SCHEME)
@@ -54,10 +55,12 @@ export class SoloController {
 
   @Post(':gameId/guess')
   @HttpCode(200)
+  @UseGuards(RateLimitGuard)
+  @RateLimit('guess')
   @ApiOperation({ summary: 'Place the guess for the current round and get its result, scored by the server' })
   @ZodBody(placeGuessRequestSchema)
   @ZodResponse(200, placeGuessResponseSchema)
-  @ApiErrors(400, 401, 403, 404, 409)
+  @ApiErrors(400, 401, 403, 404, 409, 429)
   guess(@CurrentPrincipal() principal: Principal, @Param('gameId') gameId: string, @Body() body: unknown) {
     return this.commands.execute(new PlaceSoloGuess(principal.uid, gameId, parseInput(placeGuessRequestSchema, body)));
   }

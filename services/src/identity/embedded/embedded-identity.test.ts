@@ -7,7 +7,8 @@ import type { AuthSession } from '@globetrail/contracts';
 import { openDatabase } from '../../platform/sqlite/open-database.js';
 import { JwksTokenVerifier } from '../jwks-token-verifier.js';
 import { EmbeddedIdentity, type EmbeddedIdentityOptions } from './embedded-identity.js';
-import { FAILED_SIGN_IN_WINDOW_MS, MAX_FAILED_SIGN_INS } from './sign-in-brake.js';
+import { FAILURE_MEMORY_MS, FREE_FAILED_SIGN_INS, MAX_SIGN_IN_DELAY_MS, signInDelayMs } from './sign-in-brake.js';
+import { SessionCheckingVerifier } from './session-checking-verifier.js';
 
 const ada = { name: 'Ada', email: 'ada@example.org', password: 'analytical' };
 
@@ -42,7 +43,7 @@ describe('EmbeddedIdentity', () => {
       const session = await identity.createAnonymous();
       expect(session.user).toEqual({ uid: expect.stringMatching(/^[A-Za-z0-9_-]{20,}$/), name: 'Anonymous', email: null, isAnonymous: true });
       expect(session.expiresIn).toBe(3600);
-      await expect(principalOf(identity, session)).resolves.toEqual({ uid: session.user.uid, name: 'Anonymous', email: null, isAnonymous: true });
+      await expect(principalOf(identity, session)).resolves.toEqual({ uid: session.user.uid, name: 'Anonymous', email: null, isAnonymous: true, sessionId: expect.any(String) });
       expect((await identity.createAnonymous()).user.uid).not.toBe(session.user.uid);
     });
   });
@@ -81,7 +82,7 @@ describe('EmbeddedIdentity', () => {
       const identity = await open();
       const signedUp = await identity.signUp({ ...ada, email: 'Ada@Example.ORG' });
       expect(signedUp.user).toEqual({ uid: expect.stringMatching(/^[A-Za-z0-9_-]{20,}$/), name: 'Ada', email: 'ada@example.org', isAnonymous: false });
-      await expect(principalOf(identity, signedUp)).resolves.toEqual({ uid: signedUp.user.uid, name: 'Ada', email: 'ada@example.org', isAnonymous: false });
+      await expect(principalOf(identity, signedUp)).resolves.toEqual({ uid: signedUp.user.uid, name: 'Ada', email: 'ada@example.org', isAnonymous: false, sessionId: expect.any(String) });
       const signedIn = await identity.signIn({ email: 'ADA@example.org', password: ada.password });
       expect(signedIn.user.uid).toBe(signedUp.user.uid);
     });
@@ -113,10 +114,12 @@ describe('EmbeddedIdentity', () => {
       await expect(principalOf(identity, guest)).resolves.toMatchObject({ isAnonymous: true });
     });
 
-    it('refuses a password shorter than 6 characters', async () => {
+    it('refuses a password shorter than 8 characters, and one of the passwords breaches reveal most often', async () => {
       const identity = await open();
-      await expect(identity.signUp({ ...ada, password: '12345' })).rejects.toMatchObject({ status: 400, code: 'weak_password', field: 'password' });
-      await expect(identity.signUp({ ...ada, password: '123456' })).resolves.toMatchObject({ user: { email: ada.email } });
+      await expect(identity.signUp({ ...ada, password: '1234567' })).rejects.toMatchObject({ status: 400, code: 'weak_password', field: 'password' });
+      for (const common of ['password', 'Password', '12345678', 'qwertyuiop', 'iloveyou'])
+        await expect(identity.signUp({ ...ada, password: common })).rejects.toMatchObject({ status: 400, code: 'common_password', field: 'password' });
+      await expect(identity.signUp({ ...ada, password: 'tram-cloud-41' })).resolves.toMatchObject({ user: { email: ada.email } });
     });
 
     it('stores passwords with argon2id at no less than 19 MiB and 2 passes by default', async () => {
@@ -144,27 +147,57 @@ describe('EmbeddedIdentity', () => {
       expect(unknownEmail).toMatchObject({ status: 401, code: 'invalid_credentials', message: (wrongPassword as Error).message });
     });
 
-    it(`refuses even the right password after ${MAX_FAILED_SIGN_INS} failures in 15 minutes, until the window passes`, async () => {
+    it('lets five failures pass, then makes each try wait twice as long, up to 15 minutes', async () => {
+      expect([4, 5, 6, 7, 14, 15, 40].map(signInDelayMs)).toEqual([0, 1000, 2000, 4000, 512_000, MAX_SIGN_IN_DELAY_MS, MAX_SIGN_IN_DELAY_MS]);
       const identity = await open();
       await identity.signUp(ada);
-      const started = now;
-      for (let attempt = 0; attempt < MAX_FAILED_SIGN_INS; attempt += 1) {
+      for (let attempt = 0; attempt < FREE_FAILED_SIGN_INS; attempt += 1) {
         await expect(identity.signIn({ email: ada.email, password: 'guess' })).rejects.toMatchObject({ code: 'invalid_credentials' });
-        now += 1000;
       }
-      await expect(identity.signIn(ada)).rejects.toMatchObject({ status: 429, code: 'rate_limited', message: expect.stringContaining('15 minute') });
+      // Even the right password waits: the brake answers before the password is checked.
+      await expect(identity.signIn(ada)).rejects.toMatchObject({ status: 429, code: 'rate_limited', retryAfterSeconds: 1 });
       await expect(identity.signIn({ ...ada, email: 'ADA@example.org' })).rejects.toMatchObject({ code: 'rate_limited' });
       await expect(identity.signIn({ email: 'grace@example.org', password: 'x' })).rejects.toMatchObject({ code: 'invalid_credentials' });
+      now += 1000;
+      await expect(identity.signIn({ email: ada.email, password: 'guess' })).rejects.toMatchObject({ code: 'invalid_credentials' });
+      await expect(identity.signIn(ada)).rejects.toMatchObject({ code: 'rate_limited', retryAfterSeconds: 2 });
+      now += 2000;
+      await expect(identity.signIn(ada)).resolves.toMatchObject({ user: { email: ada.email } });
+    });
 
-      now = started + FAILED_SIGN_IN_WINDOW_MS - 1;
+    it('keeps the owner in: a device that signed in before is not slowed by failures from elsewhere', async () => {
+      const identity = await open();
+      const laptop = 'owner-laptop-0123456789';
+      await identity.signUp({ ...ada, deviceId: laptop });
+      for (let attempt = 0; attempt < 12; attempt += 1) {
+        await identity.signIn({ email: ada.email, password: 'guess', deviceId: 'attacker-device-000001' }).catch(() => undefined);
+      }
+      await expect(identity.signIn({ email: ada.email, password: 'guess' })).rejects.toMatchObject({ code: 'rate_limited' });
+      await expect(identity.signIn({ ...ada, deviceId: 'attacker-device-000001' })).rejects.toMatchObject({ code: 'rate_limited' });
+      await expect(identity.signIn({ ...ada, deviceId: laptop })).resolves.toMatchObject({ user: { email: ada.email } });
+      // The known device has a brake of its own.
+      for (let attempt = 0; attempt < FREE_FAILED_SIGN_INS; attempt += 1) {
+        await expect(identity.signIn({ email: ada.email, password: 'typo', deviceId: laptop })).rejects.toMatchObject({ code: 'invalid_credentials' });
+      }
+      await expect(identity.signIn({ ...ada, deviceId: laptop })).rejects.toMatchObject({ code: 'rate_limited' });
+    });
+
+    it('forgets failures after a day', async () => {
+      const identity = await open();
+      await identity.signUp(ada);
+      for (let attempt = 0; attempt < 15; attempt += 1) {
+        await identity.signIn({ email: ada.email, password: 'guess' }).catch(() => undefined);
+        now += MAX_SIGN_IN_DELAY_MS;
+      }
+      await expect(identity.signIn({ email: ada.email, password: 'guess' })).rejects.toMatchObject({ code: 'invalid_credentials' });
       await expect(identity.signIn(ada)).rejects.toMatchObject({ code: 'rate_limited' });
-      now = started + FAILED_SIGN_IN_WINDOW_MS;
+      now += FAILURE_MEMORY_MS;
       await expect(identity.signIn(ada)).resolves.toMatchObject({ user: { email: ada.email } });
     });
 
     it('brakes guesses at unknown emails too, so the brake does not reveal who is registered', async () => {
       const identity = await open();
-      for (let attempt = 0; attempt < MAX_FAILED_SIGN_INS; attempt += 1) {
+      for (let attempt = 0; attempt < FREE_FAILED_SIGN_INS; attempt += 1) {
         await expect(identity.signIn({ email: 'nobody@example.org', password: 'guess' })).rejects.toMatchObject({ code: 'invalid_credentials' });
       }
       await expect(identity.signIn({ email: 'nobody@example.org', password: 'guess' })).rejects.toMatchObject({ code: 'rate_limited' });
@@ -174,10 +207,38 @@ describe('EmbeddedIdentity', () => {
       const identity = await open();
       await identity.signUp(ada);
       const fail = () => expect(identity.signIn({ email: ada.email, password: 'guess' })).rejects.toMatchObject({ code: 'invalid_credentials' });
-      for (let attempt = 0; attempt < MAX_FAILED_SIGN_INS - 1; attempt += 1) await fail();
+      for (let attempt = 0; attempt < FREE_FAILED_SIGN_INS - 1; attempt += 1) await fail();
       await identity.signIn(ada);
-      for (let attempt = 0; attempt < MAX_FAILED_SIGN_INS - 1; attempt += 1) await fail();
+      for (let attempt = 0; attempt < FREE_FAILED_SIGN_INS - 1; attempt += 1) await fail();
       await expect(identity.signIn(ada)).resolves.toMatchObject({ user: { email: ada.email } });
+    });
+  });
+
+  describe('id tokens of ended sessions', () => {
+    const checked = (identity: EmbeddedIdentity) => new SessionCheckingVerifier(verifierFor(identity), identity);
+
+    it('are refused at once after sign-out, while the other sessions go on', async () => {
+      const identity = await open();
+      const laptop = await identity.signUp(ada);
+      const phone = await identity.signIn(ada);
+      await expect(checked(identity).verify(laptop.idToken)).resolves.toMatchObject({ uid: laptop.user.uid, sessionId: expect.any(String) });
+      await identity.signOut(laptop.refreshToken);
+      await expect(checked(identity).verify(laptop.idToken)).rejects.toMatchObject({ name: 'InvalidTokenError', message: expect.stringContaining('session') });
+      await expect(checked(identity).verify(phone.idToken)).resolves.toMatchObject({ uid: phone.user.uid });
+      // A renewed session (same family) stays valid until it is ended too.
+      const renewed = await identity.refresh(phone.refreshToken);
+      await expect(checked(identity).verify(renewed.idToken)).resolves.toMatchObject({ uid: phone.user.uid });
+    });
+
+    it('are refused at once after the account is deleted or its password changes elsewhere', async () => {
+      const identity = await open();
+      const laptop = await identity.signUp(ada);
+      const phone = await identity.signIn(ada);
+      const renewed = await identity.changePassword(await principalOf(identity, laptop), { currentPassword: ada.password, newPassword: 'a-new-secret-42' });
+      await expect(checked(identity).verify(phone.idToken)).rejects.toMatchObject({ name: 'InvalidTokenError' });
+      await expect(checked(identity).verify(renewed.idToken)).resolves.toMatchObject({ uid: laptop.user.uid });
+      await identity.deleteAccount(laptop.user.uid);
+      await expect(checked(identity).verify(renewed.idToken)).rejects.toMatchObject({ name: 'InvalidTokenError' });
     });
   });
 

@@ -31,7 +31,8 @@ import type { Mailer } from '../mail/mailer.port.js';
 import { PasswordResets, RESET_CODE_TTL_MS } from './password-resets.js';
 import { newId } from './ids.js';
 import { RefreshTokens } from './refresh-tokens.js';
-import { SignInBrake } from './sign-in-brake.js';
+import { KnownDevices, SignInBrake } from './sign-in-brake.js';
+import { checkNewPassword } from './password-policy.js';
 import { loadOrCreateSigningKey, SIGNING_ALGORITHM, type SigningKey } from './signing-key.js';
 
 export const GLOBETRAIL_AUDIENCE = 'globetrail';
@@ -84,6 +85,7 @@ export class EmbeddedIdentity implements IdentityAccounts {
   private readonly hashing;
   private readonly tokens: RefreshTokens;
   private readonly brake: SignInBrake;
+  private readonly devices: KnownDevices;
   private readonly resets: PasswordResets;
   private readonly mailer: Mailer | null;
   private readonly resetMail: ResetMailWriter;
@@ -130,6 +132,7 @@ export class EmbeddedIdentity implements IdentityAccounts {
     `);
     this.tokens = new RefreshTokens(db, refreshTtlSeconds * 1000);
     this.brake = new SignInBrake(db);
+    this.devices = new KnownDevices(db);
     this.resets = new PasswordResets(db);
     this.mailer = options.mailer ?? null;
     this.resetMail = options.resetMail ?? englishResetMail;
@@ -175,7 +178,7 @@ export class EmbeddedIdentity implements IdentityAccounts {
    */
   async signUp(request: SignUpRequest, current?: Principal | null): Promise<AuthSession> {
     const email = normalizeEmail(request.email);
-    if (request.password.length < MIN_PASSWORD_LENGTH) throw weakPassword();
+    checkNewPassword(request.password);
     if (this.statements.liveByEmail.get(email)) throw emailTaken();
     const passwordHash = await hash(request.password, this.hashing);
     const now = this.clock();
@@ -190,6 +193,7 @@ export class EmbeddedIdentity implements IdentityAccounts {
         } else {
           this.statements.insert.run(uid, email, passwordHash, name, 0, now);
         }
+        this.devices.remember(uid, request.deviceId, now);
         return { account: this.account(uid), refreshToken: this.tokens.issue(uid, now) };
       })();
       return this.session(account, refreshToken, now);
@@ -203,17 +207,19 @@ export class EmbeddedIdentity implements IdentityAccounts {
   async signIn(request: SignInRequest): Promise<AuthSession> {
     const email = normalizeEmail(request.email);
     const now = this.clock();
-    const waitMs = this.brake.retryAfterMs(email, now);
+    const account = this.statements.liveByEmail.get(email);
+    const brakeKey = this.devices.brakeKey(email, account?.uid, request.deviceId);
+    const waitMs = this.brake.retryAfterMs(brakeKey, now);
     if (waitMs > 0) throw tooManyAttempts(waitMs / 1000);
     // Counted before verifying and cleared on success, so parallel guesses cannot slip past the brake.
-    this.brake.recordFailure(email, now);
+    this.brake.recordFailure(brakeKey, now);
 
-    const account = this.statements.liveByEmail.get(email);
     const storedHash = account?.password_hash ?? null;
     const matches = await verify(storedHash ?? this.dummyHash, request.password);
     if (!account || storedHash === null || !matches) throw invalidCredentials();
 
-    this.brake.recordSuccess(email);
+    this.brake.recordSuccess(brakeKey);
+    this.devices.remember(account.uid, request.deviceId, now);
     if (needsRehash(storedHash, this.hashing)) this.statements.setPasswordHash.run(await hash(request.password, this.hashing), account.uid);
     return this.session(account, this.tokens.issue(account.uid, now), now);
   }
@@ -259,7 +265,7 @@ export class EmbeddedIdentity implements IdentityAccounts {
   /** Sets the new password with the mailed code, ends every session and lifts the sign-in brake: the owner is back in. */
   async confirmPasswordReset(request: PasswordResetConfirm): Promise<AuthSession> {
     const email = normalizeEmail(request.email);
-    if (request.password.length < MIN_PASSWORD_LENGTH) throw weakPassword();
+    checkNewPassword(request.password);
     const now = this.clock();
     const checked = this.resets.check(email, request.code, now);
     if (checked === 'expired') throw expiredResetCode();
@@ -271,6 +277,7 @@ export class EmbeddedIdentity implements IdentityAccounts {
       this.statements.setPasswordHash.run(passwordHash, account.uid);
       this.resets.consume(email);
       this.tokens.revokeAllFor(account.uid, now);
+      this.devices.remember(account.uid, request.deviceId, now);
       return this.tokens.issue(account.uid, now);
     })();
     this.brake.recordSuccess(email);
@@ -281,7 +288,7 @@ export class EmbeddedIdentity implements IdentityAccounts {
   async changePassword(principal: Principal, request: ChangePasswordRequest): Promise<AuthSession> {
     const account = this.statements.liveByUid.get(principal.uid);
     if (!account || account.email === null || account.password_hash === null) throw noPasswordAccount();
-    if (request.newPassword.length < MIN_PASSWORD_LENGTH) throw weakPassword();
+    checkNewPassword(request.newPassword);
     const now = this.clock();
     const waitMs = this.brake.retryAfterMs(account.email, now);
     if (waitMs > 0) throw tooManyAttempts(waitMs / 1000);
@@ -319,7 +326,17 @@ export class EmbeddedIdentity implements IdentityAccounts {
     this.db.transaction(() => {
       this.statements.delete.run(now, uid);
       this.tokens.revokeAllFor(uid, now);
+      this.devices.forgetAll(uid);
     })();
+  }
+
+  /**
+   * Whether a verified id token still speaks for a live session: refused at once after sign-out, a password
+   * change or reset (other sessions), or the account's deletion — not only when the token expires.
+   */
+  isSessionLive(principal: Principal): boolean {
+    if (principal.sessionId !== undefined) return !this.tokens.isRevoked(principal.sessionId);
+    return this.statements.liveByUid.get(principal.uid) !== undefined;
   }
 
   close(): void {
@@ -336,7 +353,9 @@ export class EmbeddedIdentity implements IdentityAccounts {
   private async session(account: AccountRow, refreshToken: string, now: number): Promise<AuthSession> {
     const user: SessionUser = { uid: account.uid, name: account.name, email: account.email, isAnonymous: account.is_anonymous === 1 };
     const issuedAt = Math.floor(now / 1000);
-    const idToken = await new SignJWT({ name: user.name, anon: user.isAnonymous, ...(user.email === null ? {} : { email: user.email }) })
+    const sid = this.tokens.familyOf(refreshToken);
+    const claims = { name: user.name, anon: user.isAnonymous, ...(user.email === null ? {} : { email: user.email }), ...(sid === null ? {} : { sid }) };
+    const idToken = await new SignJWT(claims)
       .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid: this.key.kid, typ: 'JWT' })
       .setSubject(user.uid)
       .setIssuer(this.issuer)

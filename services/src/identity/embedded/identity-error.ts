@@ -12,6 +12,8 @@ export class IdentityError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly field?: string,
+    /** For 429s: the Retry-After the answer carries. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -25,12 +27,14 @@ export const weakPassword = () =>
 // One message for an unknown email and a wrong password, so the answer does not reveal which accounts exist.
 export const invalidCredentials = () => new IdentityError(401, 'invalid_credentials', 'the email or password is wrong');
 
-export const tooManyAttempts = (retryAfterSeconds: number) =>
-  new IdentityError(
-    429,
-    'rate_limited',
-    `too many failed sign-in attempts for this email; try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minute(s)`,
-  );
+export const commonPassword = () =>
+  new IdentityError(400, 'common_password', 'password: this is one of the passwords most often found in breaches; choose another', 'password');
+
+export const tooManyAttempts = (retryAfterSeconds: number) => {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  const wait = seconds < 120 ? `${seconds} s` : `${Math.ceil(seconds / 60)} minutes`;
+  return new IdentityError(429, 'rate_limited', `too many failed sign-in attempts for this email; try again in ${wait}`, undefined, seconds);
+};
 
 export const refreshRejected = () =>
   new IdentityError(401, 'unauthenticated', 'the refresh token is unknown, expired or revoked; sign in again');

@@ -24,6 +24,8 @@ export class RefreshTokens {
   private readonly revokeFamily;
   private readonly revokeForUid;
   private readonly deleteExpired;
+  private readonly familyByHash;
+  private readonly revokedInFamily;
 
   constructor(
     private readonly db: SqliteDatabase,
@@ -51,6 +53,8 @@ export class RefreshTokens {
     this.revokeFamily = db.prepare<[number, string]>('UPDATE refresh_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL');
     this.revokeForUid = db.prepare<[number, string]>('UPDATE refresh_tokens SET revoked_at = ? WHERE uid = ? AND revoked_at IS NULL');
     this.deleteExpired = db.prepare<[number]>('DELETE FROM refresh_tokens WHERE expires_at <= ?');
+    this.familyByHash = db.prepare<[string], { family_id: string }>('SELECT family_id FROM refresh_tokens WHERE token_hash = ?');
+    this.revokedInFamily = db.prepare<[string], { n: number }>('SELECT 1 AS n FROM refresh_tokens WHERE family_id = ? AND revoked_at IS NOT NULL LIMIT 1');
   }
 
   /** Starts a new family unless one is given. Returns the token itself; only its hash is kept. */
@@ -79,6 +83,19 @@ export class RefreshTokens {
   revokeSessionOf(token: string, now: number): void {
     const row = this.byHash.get(hash(token));
     if (row) this.revokeFamily.run(now, row.family_id);
+  }
+
+  /** The session (family) a token belongs to: id tokens carry it as `sid`, so ending the session ends them too. */
+  familyOf(token: string): string | null {
+    return this.familyByHash.get(hash(token))?.family_id ?? null;
+  }
+
+  /**
+   * Whether the session was ended (signed out, a reused token, a new password, a deleted account). A family
+   * whose rows all expired is not "revoked": its id tokens expired long before (refresh tokens outlive them).
+   */
+  isRevoked(familyId: string): boolean {
+    return this.revokedInFamily.get(familyId) !== undefined;
   }
 
   revokeAllFor(uid: string, now: number): void {

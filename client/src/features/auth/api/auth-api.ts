@@ -11,15 +11,16 @@ import {
 } from '@globetrail/contracts';
 import { apiGet, apiPost } from '../../../lib/api/api-client';
 import { fetchJson } from '../../../lib/api/fetch-json';
+import { deviceId } from '../../../lib/session/device-id';
 import type { StoredSession } from '../../../lib/session/session-store';
 
 export function signIn(request: SignInRequest): Promise<AuthSession> {
-  return apiPost('/auth/signin', request, authSessionSchema);
+  return apiPost('/auth/signin', withDevice(request), authSessionSchema);
 }
 
 /** Sent with the guest's idToken: the server upgrades that same uid, so the player keeps their game. */
 export function signUp(request: SignUpRequest): Promise<AuthSession> {
-  return apiPost('/auth/signup', request, authSessionSchema, { auth: true });
+  return apiPost('/auth/signup', withDevice(request), authSessionSchema, { auth: true });
 }
 
 /** Mails a reset code if the email has an account (the answer is the same either way). */
@@ -28,7 +29,13 @@ export function requestPasswordReset(request: PasswordResetRequest): Promise<voi
 }
 
 export function confirmPasswordReset(request: PasswordResetConfirm): Promise<AuthSession> {
-  return apiPost('/auth/password-reset/confirm', request, authSessionSchema);
+  return apiPost('/auth/password-reset/confirm', withDevice(request), authSessionSchema);
+}
+
+/** Names this browser, so its own sign-ins are not slowed by someone else's guesses (docs/security.md). */
+function withDevice<T extends object>(request: T): T & { deviceId?: string } {
+  const device = deviceId();
+  return device === undefined ? request : { ...request, deviceId: device };
 }
 
 /** SPEC §7 GET /v1/projects: where signing in is allowed. */

@@ -1,0 +1,61 @@
+import type { RequestHandler } from 'express';
+import helmet from 'helmet';
+import type { AppConfig } from '../../config/config.js';
+
+type Directives = Record<string, string[]>;
+
+/** Google's viewer (IMAGERY_PROVIDER=google) loads its scripts, tiles and frames from these hosts. */
+const GOOGLE_MAPS = {
+  script: ['https://*.googleapis.com', 'https://*.gstatic.com', '*.google.com', "'unsafe-eval'", 'blob:'],
+  img: ['https://*.googleapis.com', 'https://*.gstatic.com', '*.google.com', '*.googleusercontent.com'],
+  connect: ['https://*.googleapis.com', '*.google.com', 'https://*.gstatic.com'],
+  frame: ['*.google.com'],
+  font: ['https://fonts.gstatic.com'],
+  style: ['https://fonts.googleapis.com'],
+};
+
+/**
+ * The Content-Security-Policy the client needs, and nothing more: its own origin for scripts, styles, the
+ * API and Socket.IO; blob: workers and images for maplibre and the panorama viewer; the online map
+ * style's hosts when one is set; Google's viewer only when it is the imagery; the welcome video's host.
+ * `frame-ancestors` lets the game's own pages and FRAME_ANCESTORS frame it (SPEC §2: a framed game opens
+ * sign-in on the public site in a new window). No `upgrade-insecure-requests`: `npm start` serves plain
+ * http on localhost, where upgrading the page's own requests would break it.
+ */
+export function contentSecurityPolicy(config: AppConfig): Directives {
+  const google = config.imagery.online?.provider === 'google';
+  const map = [...config.web.mapStyleOrigins];
+  const video = [config.welcome.videoDesktop, config.welcome.videoMobile].filter((url): url is string => url !== null && url.startsWith('https://')).map((url) => new URL(url).origin);
+  const unique = (list: string[]) => [...new Set(list)];
+  return {
+    'default-src': ["'self'"],
+    'script-src': unique(["'self'", ...(google ? GOOGLE_MAPS.script : [])]),
+    // Inline styles: React's style props and the viewers' positioning; scripts stay strict.
+    'style-src': unique(["'self'", "'unsafe-inline'", ...(google ? GOOGLE_MAPS.style : [])]),
+    'img-src': unique(["'self'", 'data:', 'blob:', ...map, ...(google ? GOOGLE_MAPS.img : [])]),
+    'font-src': unique(["'self'", 'data:', ...map, ...(google ? GOOGLE_MAPS.font : [])]),
+    'connect-src': unique(["'self'", 'data:', 'blob:', ...map, ...(google ? GOOGLE_MAPS.connect : [])]),
+    'media-src': unique(["'self'", 'data:', 'blob:', ...video]),
+    'worker-src': ["'self'", 'blob:'],
+    'frame-src': google ? GOOGLE_MAPS.frame : ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'manifest-src': ["'self'"],
+    'frame-ancestors': unique(["'self'", ...config.web.frameAncestors]),
+  };
+}
+
+/** Helmet's headers on every response, with the policy above. */
+export function securityHeaders(config: AppConfig): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    // Sign-in with an outside identity opens a popup that reports back to its opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    // Google's browser keys are restricted by referrer: send the origin, never the path (it may hold ids).
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // X-Frame-Options cannot name other sites; CSP frame-ancestors (above) decides when some are allowed.
+    xFrameOptions: config.web.frameAncestors.length === 0 ? { action: 'sameorigin' } : false,
+  }) as RequestHandler;
+}

@@ -1,0 +1,115 @@
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+
+/** `points` actions per `seconds`, for one player or one address. */
+export interface Window {
+  points: number;
+  seconds: number;
+}
+
+export interface LimitRule {
+  /** What is limited, as the 429's message names it ("new guest sessions"). */
+  what: string;
+  player?: Window;
+  address?: Window;
+}
+
+/**
+ * The abuse limits (docs/security.md), each per player and/or per client address. Generous for people —
+ * a round takes a guess every few seconds at most, a family or a classroom shares one address — and tight
+ * for scripts. RATE_LIMIT_SCALE multiplies them all (0 turns them off for a private load test).
+ */
+export const RATE_LIMITS = {
+  anonymousSession: { what: 'new guest sessions', address: { points: 60, seconds: 3600 } },
+  signUp: { what: 'sign-ups', address: { points: 10, seconds: 3600 } },
+  /** Failed sign-ins from one address, over every email: a script trying many accounts (docs/security.md). */
+  failedSignIn: { what: 'failed sign-ins', address: { points: 30, seconds: 900 } },
+  passwordReset: { what: 'password-reset requests', address: { points: 10, seconds: 3600 } },
+  guess: { what: 'guesses', player: { points: 60, seconds: 60 }, address: { points: 600, seconds: 60 } },
+  chat: { what: 'chat messages', player: { points: 20, seconds: 60 }, address: { points: 200, seconds: 60 } },
+  clientErrorReport: { what: 'error reports', player: { points: 10, seconds: 60 }, address: { points: 10, seconds: 60 } },
+  socketConnection: { what: 'live connections', player: { points: 30, seconds: 60 }, address: { points: 120, seconds: 60 } },
+} satisfies Record<string, LimitRule>;
+
+export type LimitName = keyof typeof RATE_LIMITS;
+
+/** Who acts: the player (when signed in) and the client address. */
+export interface Actor {
+  player?: string | null;
+  address?: string | null;
+}
+
+export class RateLimitedError extends Error {
+  override readonly name = 'RateLimitedError';
+
+  constructor(
+    readonly limit: LimitName,
+    readonly retryAfterSeconds: number,
+    readonly allowed: Window,
+  ) {
+    super(`too many ${RATE_LIMITS[limit].what}: ${allowed.points} per ${describe(allowed.seconds)} are allowed; try again in ${retryAfterSeconds} s`);
+  }
+}
+
+const describe = (seconds: number) => (seconds % 3600 === 0 ? (seconds === 3600 ? 'hour' : `${seconds / 3600} hours`) : seconds % 60 === 0 ? (seconds === 60 ? 'minute' : `${seconds / 60} minutes`) : `${seconds} s`);
+
+/**
+ * The limiters, in this process's memory (rate-limiter-flexible). On the full stack each replica counts
+ * its own clients, so a limit there is per replica; the numbers are set so that this is still tight.
+ */
+export class RateLimits {
+  private readonly limiters = new Map<string, { limiter: RateLimiterMemory; window: Window }>();
+
+  constructor(private readonly scale: number) {}
+
+  get enabled(): boolean {
+    return this.scale > 0;
+  }
+
+  /** Counts one action; throws RateLimitedError (counting nothing more) when a window is full. */
+  async consume(name: LimitName, actor: Actor): Promise<void> {
+    for (const [key, entry] of this.keyed(name, actor)) {
+      try {
+        await entry.limiter.consume(key);
+      } catch (error) {
+        throw this.refusal(name, entry.window, error);
+      }
+    }
+  }
+
+  /** Throws when a window is already full, without counting (for limits that count failures only). */
+  async check(name: LimitName, actor: Actor): Promise<void> {
+    for (const [key, entry] of this.keyed(name, actor)) {
+      const state = await entry.limiter.get(key);
+      if (state && state.consumedPoints >= entry.window.points) throw this.refusal(name, entry.window, state);
+    }
+  }
+
+  /** Counts a failure against a failures-only limit (see check). */
+  async penalize(name: LimitName, actor: Actor): Promise<void> {
+    for (const [key, entry] of this.keyed(name, actor)) await entry.limiter.penalty(key, 1);
+  }
+
+  private keyed(name: LimitName, actor: Actor): Array<[string, { limiter: RateLimiterMemory; window: Window }]> {
+    if (!this.enabled) return [];
+    const rule: LimitRule = RATE_LIMITS[name];
+    const keyed: Array<[string, { limiter: RateLimiterMemory; window: Window }]> = [];
+    if (rule.player && actor.player) keyed.push([actor.player, this.limiter(`${name}:player`, rule.player)]);
+    if (rule.address && actor.address) keyed.push([actor.address, this.limiter(`${name}:address`, rule.address)]);
+    return keyed;
+  }
+
+  private limiter(id: string, window: Window) {
+    let entry = this.limiters.get(id);
+    if (!entry) {
+      const scaled = { points: Math.max(1, Math.round(window.points * this.scale)), seconds: window.seconds };
+      entry = { limiter: new RateLimiterMemory({ points: scaled.points, duration: scaled.seconds }), window: scaled };
+      this.limiters.set(id, entry);
+    }
+    return entry;
+  }
+
+  private refusal(name: LimitName, window: Window, error: unknown): RateLimitedError {
+    if (!(error instanceof RateLimiterRes)) throw error;
+    return new RateLimitedError(name, Math.max(1, Math.ceil(error.msBeforeNext / 1000)), window);
+  }
+}
