@@ -99,7 +99,7 @@ const envSchema = z.object({
   MAP_STYLE_ORIGINS: originList.optional(),
   TRUST_PROXY: z
     .string()
-    .regex(/^(\d{1,2}|[0-9a-f.:/]+(,[0-9a-f.:/]+)*|loopback|linklocal|uniquelocal)$/i, 'is a number of proxy hops (1), or a comma-separated list of proxy addresses or subnets (10.0.0.0/8,loopback)')
+    .regex(/^(\d{1,2}|(?:[0-9a-f.:/]+|loopback|linklocal|uniquelocal)(?:,(?:[0-9a-f.:/]+|loopback|linklocal|uniquelocal))*)$/i, 'is a number of proxy hops (1), or a comma-separated list of proxy addresses or subnets (10.0.0.0/8,loopback)')
     .default('0'),
   RATE_LIMIT_SCALE: z.coerce.number().min(0).max(10_000).default(1),
   HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
