@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { precompressPlugin } from './scripts/precompress.mjs';
+
+const CONTRACTS_SOURCE = /[\\/]contracts[\\/]src[\\/]/;
 
 const apiServer = process.env.GLOBETRAIL_API ?? 'http://localhost:3000';
 
@@ -16,7 +19,7 @@ const proxy: Record<string, ProxyOptions> = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompressPlugin()],
   resolve: {
     alias: {
       // Contracts are consumed as source: their relative `.js` imports resolve to the `.ts` files.
@@ -31,6 +34,9 @@ export default defineConfig({
     // maplibre-gl and Photo Sphere Viewer (three) are large by nature; they load only with the game screen.
     chunkSizeWarningLimit: 1100,
     rolldownOptions: {
+      // The contracts only declare schemas and constants: a module none of whose exports the client uses
+      // is left out (zod calls at module level look like side effects to the bundler otherwise).
+      treeshake: { moduleSideEffects: (id) => (CONTRACTS_SOURCE.test(id) ? false : undefined) },
       output: {
         // The Developer Tools check (SPEC §8) is a `debugger` statement: the minifier must leave it in.
         minify: { compress: { dropDebugger: false } },
