@@ -118,15 +118,22 @@ describe.each([
 
     const round = await playOneRound(e2e, page, async () => {
       // The round's picture (facing east) has two ways on: ahead-left up the street (north-east) and behind.
+      // Arrows are labelled in the round's turned pictures, as its start heading is: the way up the street is
+      // 45° left of where the player starts.
       await page.waitForFunction(() => document.querySelectorAll('.panorama__arrow').length === 2, undefined, { timeout: 30_000 });
-      const bearings = await bearingsShown();
-      expect(bearings.sort((a, b) => a - b)).toEqual([expect.any(Number), expect.any(Number)]);
-      expect(bearings[0]).toBeLessThan(90);
-      expect(bearings[1]! - bearings[0]!).toBeGreaterThanOrEqual(179);
+      const { heading } = (await soloView(e2e, page)).rounds[0]!;
+      const fromStart = (bearing: number) => (bearing - heading + 360) % 360;
+      const bearings = (await bearingsShown()).sort((a, b) => fromStart(a) - fromStart(b));
+      expect(bearings).toEqual([expect.any(Number), expect.any(Number)]);
+      expect(fromStart(bearings[0]!)).toBeGreaterThan(90);
+      expect(fromStart(bearings[0]!)).toBeLessThan(180);
+      expect(fromStart(bearings[1]!)).toBeGreaterThan(270);
+      expect(Math.abs(((bearings[1]! - bearings[0]! + 540) % 360) - 180)).toBeGreaterThanOrEqual(179);
+      const upTheStreet = bearings[1]!;
       const [roundToken] = pictureRequests();
 
       // Forward once: Panoramax by clicking the arrow up the street, Mapillary by the key.
-      if (provider === 'panoramax') await page.getByRole('button', { name: `Move towards ${bearings[0]}°` }).click();
+      if (provider === 'panoramax') await page.getByRole('button', { name: `Move towards ${upTheStreet}°` }).click();
       else {
         await page.getByRole('application').focus();
         await page.keyboard.press('w');

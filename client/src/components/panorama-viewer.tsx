@@ -18,7 +18,7 @@ const MOVE_AHEAD_KEYS = new Set(['w', 'W']);
 interface PanoramaViewerProps {
   /** Opaque same-origin address of an equirectangular JPEG. */
   url: string;
-  /** Initial view direction, degrees clockwise from north. */
+  /** Initial view direction: the viewer's yaw in degrees (the round's heading, which the server gives in its turned pictures' frame). */
   heading: number;
   /** What the player may do: move along the picture's sequence, only pan and zoom, or neither. */
   movement: Movement;

@@ -29,8 +29,8 @@ export type ChallengeRules = z.infer<typeof challengeRulesSchema>;
 export const challengeRoundPlanSchema = z.object({
   target: latLngSchema,
   targetCountryCode: z.string().nullable(),
-  /** The picture without a token: each player's round gets a token of its own when it starts. */
-  panorama: panoramaRefSchema.omit({ token: true }),
+  /** The picture without a token: each player's round gets a token (and a turn) of its own when it starts. */
+  panorama: panoramaRefSchema.omit({ token: true, yawOffset: true }),
 });
 export type ChallengeRoundPlan = z.infer<typeof challengeRoundPlanSchema>;
 

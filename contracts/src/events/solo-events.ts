@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { movementSchema } from '../rest/panorama.js';
+import { movementSchema, servedBearing } from '../rest/panorama.js';
 import { latLngSchema } from '../rules/geo.js';
 import { defineEvent, instantSchema } from './define-event.js';
 
@@ -8,7 +8,16 @@ export const panoramaRefSchema = z.object({
   token: z.string().min(16),
   provider: z.string().min(1),
   imageId: z.string().min(1),
+  /** Where the view starts, in degrees clockwise from north. Clients get it as `servedHeading`. */
   heading: z.number().finite(),
+  /**
+   * The compass bearing the centre of every picture this round serves faces, drawn at random when the
+   * token is (tenths of a degree): pictures are turned by it, so a picture's yaw y shows bearing
+   * y + yawOffset, and clients get every direction relative to it. A remembered heading then says nothing
+   * about the place. Absent for rounds from before pictures were turned and for pictures we do not serve
+   * (Google's viewer): 0.
+   */
+  yawOffset: z.number().min(0).lt(360).optional(),
   /**
    * The map location the round was drawn from (rounds before maps had locations lack it): a game never
    * draws the same one twice, and a map with fewer than 4 fresh ones hands over to the default map.
@@ -16,6 +25,9 @@ export const panoramaRefSchema = z.object({
   source: z.object({ mapId: z.string().min(1), idx: z.number().int().min(0) }).optional(),
 });
 export type PanoramaRef = z.infer<typeof panoramaRefSchema>;
+
+/** The round's start heading as its client gets it: in the frame of the turned pictures (see `yawOffset`). */
+export const servedHeading = (panorama: Pick<PanoramaRef, 'heading' | 'yawOffset'>): number => servedBearing(panorama.heading, panorama.yawOffset);
 
 export const soloGameStartedV1 = defineEvent(
   'SoloGameStarted',

@@ -119,6 +119,8 @@ export const roundPanoramaDocSchema = z.object({
   location: latLngSchema.optional(),
   /** What the round lets its player do with the picture; absent means `move`. */
   movement: movementSchema.optional(),
+  /** The round's `yawOffset`: every picture it serves is turned by it. Absent: not turned. */
+  yawOffset: z.number().min(0).lt(360).optional(),
 });
 export type RoundPanoramaDoc = z.infer<typeof roundPanoramaDocSchema>;
 

@@ -18,9 +18,22 @@ export function movementFor(settings: { nm?: boolean; nmpz?: boolean } = {}): Mo
 export const MAX_PANORAMA_MOVES = 4;
 
 /**
+ * A compass bearing as the viewer of a round's pictures takes it: a yaw, in degrees clockwise from the
+ * bearing the pictures' centre faces (the round's `yawOffset`), to a tenth of a degree. Unchanged without
+ * an offset (pictures not turned, such as Google's).
+ */
+export function servedBearing(bearing: number, yawOffset: number | undefined): number {
+  if (yawOffset === undefined) return bearing;
+  const turned = (((bearing - yawOffset) % 360) + 360) % 360;
+  const yaw = Math.round(turned * 10) / 10;
+  return yaw === 360 ? 0 : yaw;
+}
+
+/**
  * One picture a player can move to: an opaque token for `/pano/{token}` (and its own moves), and the
- * compass bearing it lies at from the current picture (degrees clockwise from north, which is also the
- * viewer's yaw). A bearing says where to walk, never where anything is.
+ * bearing it lies at from the current picture, as the viewer's yaw (degrees clockwise, relative to the
+ * round's turned pictures like the round's heading: see `servedBearing`). A bearing says where to walk,
+ * never where anything is.
  */
 export const panoramaMoveSchema = z.object({
   token: z.string().min(16),

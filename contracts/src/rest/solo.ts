@@ -56,6 +56,7 @@ export type StreetView = z.infer<typeof streetViewSchema>;
 export const soloRoundViewSchema = z.object({
   roundIndex: z.number().int().min(0),
   panoramaUrl: z.string(),
+  /** Where the view starts, as the viewer's yaw: relative to the round's turned pictures (servedHeading), not to north. */
   heading: z.number(),
   startedAt: z.string(),
   shared: z.boolean(),

@@ -3,7 +3,7 @@ import { utils } from '@photo-sphere-viewer/core';
 import type { VirtualTourLink, VirtualTourNode } from '@photo-sphere-viewer/virtual-tour-plugin';
 import { fetchPanoramaMoves } from '../api/panorama-moves';
 
-/** A link's compass bearing (degrees clockwise from north), kept beside the position the plugin reads. */
+/** A link's bearing (the viewer's yaw in degrees, as the server gives it), kept beside the position the plugin reads. */
 export type MoveLink = VirtualTourLink & { data: { bearing: number } };
 
 /** The token in a `/pano/{token}` address. */
@@ -11,7 +11,8 @@ export const panoramaToken = (url: string) => url.slice(url.lastIndexOf('/') + 1
 
 /**
  * A picture as the virtual tour plugin's server mode wants it: its address, and a link per move placed at
- * the move's bearing. Pictures face north at their centre, so a yaw is a compass bearing.
+ * the move's bearing. The server turns every picture of a round by the same secret angle and gives the
+ * round's heading and every bearing in that frame, so a bearing is the yaw to place the link at.
  */
 export function tourNode(token: string, moves: PanoramaMove[]): VirtualTourNode {
   const links: MoveLink[] = moves.map((move) => ({ nodeId: move.token, position: { yaw: `${move.bearing}deg`, pitch: 0 }, data: { bearing: move.bearing } }));

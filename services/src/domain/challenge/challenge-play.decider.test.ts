@@ -91,6 +91,12 @@ describe('challenge play decider', () => {
     expect(events[1]!.data).toMatchObject({ roundIndex: 0, target: PARIS, panorama: { imageId: 'paris', token: 'token-0-0123456789' }, movement: 'move', deadline: null });
   });
 
+  it("given a joined player, when they open a round with a turn, then the round's picture keeps it beside its token (and none without)", () => {
+    const events = history([[join(), 0], [{ ...start(0), yawOffset: 123.4 } as ChallengePlayCommand, 1]]);
+    expect(events[1]!.data).toMatchObject({ panorama: { imageId: 'paris', heading: 90, token: 'token-0-0123456789', yawOffset: 123.4 } });
+    expect(history([[join(), 0], [start(0), 1]])[1]!.data).toMatchObject({ panorama: expect.not.objectContaining({ yawOffset: expect.anything() }) });
+  });
+
   it('opens rounds in order: not before joining, not the next before guessing, not past the last; asked again, nothing new', () => {
     expect(play.given([]).when(start(0))).toMatchObject({ status: 409, code: 'not_joined' });
     const opened = history([[join(), 0], [start(0), 1]]);

@@ -36,8 +36,8 @@ export interface ScoreClaims {
 export type ChallengePlayCommand =
   | { type: 'JoinChallenge'; challenge: Challenge; player: Player }
   | { type: 'LeaveChallenge'; challenge: Challenge; player: Player }
-  /** `token` is the fresh opaque address the round's picture gets if the round starts now. */
-  | { type: 'StartChallengeRound'; challenge: Challenge; player: Player; roundIndex: number; token: string }
+  /** `token` is the fresh opaque address the round's picture gets if the round starts now, `yawOffset` its turn (PanoramaRef). */
+  | { type: 'StartChallengeRound'; challenge: Challenge; player: Player; roundIndex: number; token: string; yawOffset?: number }
   | { type: 'ScoreChallengeRound'; challenge: Challenge; player: Player; roundIndex: number; guess: LatLng | null; claims: ScoreClaims }
   | { type: 'RateChallenge'; challenge: Challenge; player: Player; rating: number }
   | { type: 'CommentChallenge'; challenge: Challenge; player: Player; commentId: string; roundIndex: number; comment: string };
@@ -83,7 +83,7 @@ export const challengePlayDecider: Decider<ChallengePlayState, ChallengePlayComm
           ...base,
           roundIndex: command.roundIndex,
           target: plan.target,
-          panorama: { ...plan.panorama, token: command.token },
+          panorama: { ...plan.panorama, token: command.token, ...(command.yawOffset === undefined ? {} : { yawOffset: command.yawOffset }) },
           movement: movementFor(challenge.rules),
           startedAt: at,
           deadline: clock ? clock.deadline.toISOString() : null,

@@ -57,6 +57,15 @@ describe('game view', () => {
   });
 
   describe('viewFor: answer-blind', () => {
+    it("gives every player the round's heading in its turned pictures' frame (yawOffset), not the place's own", () => {
+      const picture = pictureAt(places.paris);
+      const turned = { ...picture, panorama: { ...picture.panorama, yawOffset: 100 } };
+      const s = launched('A', [ada, bob]).run({ type: 'PrepareRound', gameId: GAME_ID, roundIndex: 0, picture: turned });
+      s.wait(LIVE.countdownMs).run({ type: 'BeginRound', gameId: GAME_ID, roundIndex: 0 });
+      for (const playerId of ['ada', 'bob']) expect(viewFor(project(s.events), { playerId }, NOW).rounds[0]!.pano).toMatchObject({ heading: 350 });
+      expect(spectatorView(project(s.events), 0, NOW).rounds[0]!.pano).toMatchObject({ heading: 350 });
+    });
+
     it('hides the picture during the countdown and the target until the round ends', () => {
       const s = launched('A', [ada, bob]).run({ type: 'PrepareRound', gameId: GAME_ID, roundIndex: 0, picture: pictureAt(places.paris) });
       const counting = viewFor(project(s.events), { playerId: 'ada' }, NOW).rounds[0]!;

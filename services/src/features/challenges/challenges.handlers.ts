@@ -11,6 +11,7 @@ import {
   type ChallengeScoreResponse,
   type DailyVisitStreak,
   readModelCollections,
+  servedHeading,
   streamName,
   type UserProfileDoc,
 } from '@globetrail/contracts';
@@ -24,6 +25,7 @@ import { dailyChallengeStreakOn, visitStreakAnswer } from '../../domain/challeng
 import { userDecider } from '../../domain/user/user.decider.js';
 import type { Principal } from '../../identity/identity.port.js';
 import type { ImageryRegistry } from '../../imagery/imagery-registry.js';
+import { drawYawOffset } from '../../imagery/yaw-offset.js';
 import type { MapCatalog } from '../../maps/map-catalog.js';
 import type { ReadStore } from '../../platform/read-store/read-store.port.js';
 import { challengeComments, challengeDoc, challengePage, challengeResults, challengeView, progressDoc } from '../../projections/challenges/challenges.queries.js';
@@ -131,10 +133,12 @@ export class StartChallengeRoundHandler implements ICommandHandler<StartChalleng
   async execute({ principal, challengeId, roundIndex }: StartChallengeRound): Promise<ChallengeRoundView> {
     const challenge = await this.access.challenge(challengeId);
     const token = randomBytes(16).toString('base64url');
-    const { state } = await play(this.executor, this.access, principal, challenge, { type: 'StartChallengeRound', roundIndex, token });
+    const plan = challenge.rounds[roundIndex];
+    const yawOffset = plan && drawYawOffset(plan.panorama.provider);
+    const { state } = await play(this.executor, this.access, principal, challenge, { type: 'StartChallengeRound', roundIndex, token, yawOffset });
     const round = state.status === 'playing' ? state.rounds.find((r) => r.roundIndex === roundIndex) : undefined;
     if (!round) throw new Error(`round ${roundIndex} of challenge ${challengeId} did not start`);
-    const current = { roundIndex, token: round.panorama.token, heading: round.panorama.heading, startedAt: round.startedAt, deadline: round.deadline };
+    const current = { roundIndex, token: round.panorama.token, heading: servedHeading(round.panorama), startedAt: round.startedAt, deadline: round.deadline };
     return roundView(current, challenge.rules, this.executor.context().now);
   }
 }

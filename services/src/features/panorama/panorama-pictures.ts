@@ -1,4 +1,4 @@
-import { greatCircleDistance, initialBearing, type LatLng, MAX_PANORAMA_MOVES, type PanoramaMove } from '@globetrail/contracts';
+import { greatCircleDistance, initialBearing, type LatLng, MAX_PANORAMA_MOVES, type PanoramaMove, servedBearing } from '@globetrail/contracts';
 import type { ImageryRegistry } from '../../imagery/imagery-registry.js';
 import { ImageryUnavailableError } from '../../imagery/imagery.port.js';
 import type { MoveTokens } from '../../imagery/proxy/move-tokens.js';
@@ -16,6 +16,8 @@ export interface TokenPicture {
   location: LatLng | null;
   /** A No Move or NMPZ round (challenges' `nm`, `nmpz`): the server offers it no moves. */
   fixed?: boolean;
+  /** The round's turn (PanoramaRef.yawOffset): its pictures are served turned by it, and bearings given relative to it. 0: not turned. */
+  yawOffset: number;
 }
 
 /** What a map editor's preview seals as its "round": a preview stands for no round, and opens without one. */
@@ -38,14 +40,23 @@ export class PanoramaPictures {
   /** Null for a token that is neither a known round's nor one this server sealed. */
   async resolve(token: string): Promise<TokenPicture | null> {
     const moved = this.tokens.open(token);
-    if (moved?.roundToken === PREVIEW_ROUND) return { ...moved, roundImageId: '' };
+    // A preview is not turned: the author's own heading for the location is a compass bearing.
+    if (moved?.roundToken === PREVIEW_ROUND) return { ...moved, roundImageId: '', yawOffset: 0 };
     if (moved) {
       const round = await roundPanorama(this.reads, moved.roundToken);
-      return round && { ...moved, roundImageId: round.imageId };
+      return round && { ...moved, roundImageId: round.imageId, yawOffset: round.yawOffset ?? 0 };
     }
     const round = await roundPanorama(this.reads, token);
     return (
-      round && { provider: round.provider, imageId: round.imageId, roundToken: round.id, roundImageId: round.imageId, location: round.location ?? null, fixed: round.movement !== undefined && round.movement !== 'move' }
+      round && {
+        provider: round.provider,
+        imageId: round.imageId,
+        roundToken: round.id,
+        roundImageId: round.imageId,
+        location: round.location ?? null,
+        fixed: round.movement !== undefined && round.movement !== 'move',
+        yawOffset: round.yawOffset ?? 0,
+      }
     );
   }
 
@@ -59,8 +70,9 @@ export class PanoramaPictures {
 
   /**
    * The provider's sequence neighbours of the picture, each under a new move token and at its bearing from
-   * the picture; [] for providers without sequences (the offline pictures). Throws
-   * ImageryUnavailableError when the provider cannot answer.
+   * the picture, relative to the round's turn like its heading (every picture of a round is turned alike,
+   * so the viewer keeps facing the way it moved); [] for providers without sequences (the offline
+   * pictures). Throws ImageryUnavailableError when the provider cannot answer.
    */
   async moves(picture: TokenPicture): Promise<PanoramaMove[]> {
     const from = picture.location;
@@ -79,7 +91,7 @@ export class PanoramaPictures {
           ? picture.roundToken
           : this.tokens.seal({ provider: picture.provider, imageId: neighbour.imageId, roundToken: picture.roundToken, location: neighbour.location });
       // A tenth of a degree is finer than any arrow is drawn.
-      moves.push({ token, bearing: (Math.round(initialBearing(from, neighbour.location) * 10) / 10) % 360 });
+      moves.push({ token, bearing: servedBearing(initialBearing(from, neighbour.location), picture.yawOffset) });
     }
     return moves;
   }

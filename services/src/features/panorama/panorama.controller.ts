@@ -7,18 +7,21 @@ import { ApiErrors, ZodResponse } from '../../api/openapi.js';
 import { IMAGERY } from '../../app/tokens.js';
 import type { ImageryRegistry } from '../../imagery/imagery-registry.js';
 import { ImageryUnavailableError } from '../../imagery/imagery.port.js';
+import { PictureVariants } from '../../imagery/proxy/picture-variants.js';
 import { PanoramaPictures, type TokenPicture } from './panorama-pictures.js';
 
 /**
  * Serves a round's pictures under opaque tokens: the round's own, and those a player moves to. The
  * answer-blind promise lives here: a picture is image bytes only, with no provider id, coordinates or
- * validators that could tie it to a place, and a move is a token and a bearing.
+ * validators that could tie it to a place, re-encoded for the round so that its bytes are never the same
+ * in another (PictureVariants), and a move is a token and a bearing.
  */
 @ApiTags('single player')
 @Controller('pano')
 export class PanoramaController {
   constructor(
     private readonly pictures: PanoramaPictures,
+    private readonly variants: PictureVariants,
     @Inject(IMAGERY) private readonly imagery: ImageryRegistry,
   ) {}
 
@@ -43,7 +46,7 @@ export class PanoramaController {
   async image(@Param('token') token: string, @Res() response: Response): Promise<void> {
     const picture = await this.picture(token);
     try {
-      const image = await this.imagery.fetchImage(picture.provider, picture.imageId);
+      const image = await this.variants.serve(picture, () => this.imagery.fetchImage(picture.provider, picture.imageId));
       response.setHeader('Content-Type', image.contentType);
       response.setHeader('Cache-Control', 'private, max-age=86400, immutable');
       response.setHeader('X-Content-Type-Options', 'nosniff');

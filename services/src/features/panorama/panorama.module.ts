@@ -2,20 +2,32 @@ import { Module } from '@nestjs/common';
 import { APP_CONFIG, IMAGERY, READ_STORE } from '../../app/tokens.js';
 import type { AppConfig } from '../../config/config.js';
 import type { ImageryRegistry } from '../../imagery/imagery-registry.js';
+import { loadOrCreateMoveTokenKey } from '../../imagery/proxy/move-token-key.js';
 import { MoveTokens } from '../../imagery/proxy/move-tokens.js';
+import { PictureVariants } from '../../imagery/proxy/picture-variants.js';
 import type { ReadStore } from '../../platform/read-store/read-store.port.js';
 import { ImageryStatusController } from './imagery-status.controller.js';
 import { PanoramaController } from './panorama.controller.js';
 import { PanoramaPictures } from './panorama-pictures.js';
 
+/** The secret behind move tokens and the pictures' variant seeds (MOVE_TOKEN_KEY, or the one kept in DATA_DIR). */
+const PANORAMA_SECRET = Symbol('PANORAMA_SECRET');
+
 @Module({
   controllers: [PanoramaController, ImageryStatusController],
   providers: [
+    { provide: PANORAMA_SECRET, useFactory: (config: AppConfig) => config.moveTokenKey ?? loadOrCreateMoveTokenKey(config.dataDir), inject: [APP_CONFIG] },
     {
       provide: PanoramaPictures,
       // Move tokens are sealed with a key kept in DATA_DIR, so moves offered before a restart still open.
-      useFactory: (reads: ReadStore, imagery: ImageryRegistry, config: AppConfig) => new PanoramaPictures(reads, imagery, MoveTokens.open(config.dataDir, config.moveTokenKey)),
-      inject: [READ_STORE, IMAGERY, APP_CONFIG],
+      useFactory: (reads: ReadStore, imagery: ImageryRegistry, secret: Buffer) => new PanoramaPictures(reads, imagery, new MoveTokens(secret)),
+      inject: [READ_STORE, IMAGERY, PANORAMA_SECRET],
+    },
+    {
+      provide: PictureVariants,
+      // The same secret, so a picture's variant stays the same across restarts (and browsers' caches stay right).
+      useFactory: (secret: Buffer) => new PictureVariants(secret),
+      inject: [PANORAMA_SECRET],
     },
   ],
   exports: [PanoramaPictures],

@@ -4,6 +4,7 @@ import { ApiException } from '../../api/api-error.js';
 import { drawFreshIndexes } from '../../domain/solo/pick-location.js';
 import type { ResolvedRound } from '../../domain/solo/solo.decider.js';
 import type { ImageryRegistry } from '../../imagery/imagery-registry.js';
+import { drawYawOffset } from '../../imagery/yaw-offset.js';
 import type { NextPictureOptions } from '../../imagery/round-pictures.js';
 import { DEFAULT_MAP_ID, type GameMap, type MapCatalog } from '../../maps/map-catalog.js';
 
@@ -18,7 +19,8 @@ export interface PlannedRound extends ResolvedRound {
 /**
  * Resolves the picture a round will show before anyone sees it: draws fresh locations of the game's map
  * (SPEC §5: the default map's when fewer than 4 are fresh) and finds their picture. The token is 128
- * random bits: it addresses the picture without saying anything about it.
+ * random bits: it addresses the picture without saying anything about it; the turn (`yawOffset`) keeps
+ * the start heading the client gets from saying anything either.
  */
 export async function planRound(
   maps: MapCatalog,
@@ -64,5 +66,6 @@ function visitedOn(mapId: string, played: readonly PanoramaRef[]): Set<number> {
 
 function panoramaOf(picture: { provider: string; imageId: string; heading: number }, source?: PanoramaRef['source']): PanoramaRef {
   const panorama: PanoramaRef = { token: randomBytes(16).toString('base64url'), provider: picture.provider, imageId: picture.imageId, heading: picture.heading };
-  return source ? { ...panorama, source } : panorama;
+  const yawOffset = drawYawOffset(picture.provider);
+  return { ...panorama, ...(yawOffset === undefined ? {} : { yawOffset }), ...(source ? { source } : {}) };
 }

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler, type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { type LatLng, movementFor, panoramaPath, type PlaceGuessResponse, type SoloGameView, type SoloRoundView, type StartSoloGameResponse, streamName } from '@globetrail/contracts';
+import { type LatLng, movementFor, panoramaPath, type PlaceGuessResponse, servedHeading, type SoloGameView, type SoloRoundView, type StartSoloGameResponse, streamName } from '@globetrail/contracts';
 import { ApiException, notFound } from '../../api/api-error.js';
 import { CommandExecutor } from '../../app/command-executor.js';
 import { IMAGERY, MAP_CATALOG, READ_STORE } from '../../app/tokens.js';
@@ -24,7 +24,7 @@ const roundView = (round: SoloRound, game: PlayingGame, now: number): SoloRoundV
   fallback: round.panorama.source !== undefined && round.panorama.source.mapId !== game.mapId,
   roundIndex: round.roundIndex,
   panoramaUrl: panoramaPath(round.panorama.token),
-  heading: round.panorama.heading,
+  heading: servedHeading(round.panorama),
   startedAt: round.startedAt,
   shared: round.shared,
   streetView: streetViewOf(round.panorama),

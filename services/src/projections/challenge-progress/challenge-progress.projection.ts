@@ -1,4 +1,4 @@
-import { type ChallengeProgressDoc, formatLatLng, readModelCollections } from '@globetrail/contracts';
+import { type ChallengeProgressDoc, formatLatLng, readModelCollections, servedHeading } from '@globetrail/contracts';
 import { assertNever } from '../../domain/decider.js';
 import { defineProjection, upsert } from '../projection.js';
 
@@ -46,7 +46,7 @@ export const challengeProgressProjection = defineProjection({
       case 'ChallengeRoundStarted': {
         if (!doc) return [];
         const { roundIndex, panorama, startedAt, deadline } = event.data;
-        return [upsert(collection, { ...doc, current: { roundIndex, token: panorama.token, heading: panorama.heading, startedAt, deadline }, updatedAt }, position)];
+        return [upsert(collection, { ...doc, current: { roundIndex, token: panorama.token, heading: servedHeading(panorama), startedAt, deadline }, updatedAt }, position)];
       }
       case 'ChallengeRoundScored': {
         if (!doc) return [];

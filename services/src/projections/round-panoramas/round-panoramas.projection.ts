@@ -1,9 +1,11 @@
-import { readModelCollections, type RoundPanoramaDoc } from '@globetrail/contracts';
+import { type PanoramaRef, readModelCollections, type RoundPanoramaDoc } from '@globetrail/contracts';
 import { defineProjection, upsert } from '../projection.js';
 
 const collection = readModelCollections.roundPanoramas;
 
-/** Server-only lookup from a round's opaque panorama token to the picture it shows: solo, live and challenge rounds alike. */
+const turnOf = ({ yawOffset }: PanoramaRef) => (yawOffset === undefined ? {} : { yawOffset });
+
+/** Server-only lookup from a round's opaque panorama token to the picture it shows (and its turn): solo, live and challenge rounds alike. */
 export const roundPanoramasProjection = defineProjection({
   name: 'round-panoramas',
   collections: [collection],
@@ -12,14 +14,14 @@ export const roundPanoramasProjection = defineProjection({
   async apply({ event, streamId, position }) {
     if (event.type === 'SoloRoundStarted') {
       const { panorama, gameId, roundIndex, target, movement } = event.data;
-      return [upsert(collection, { id: panorama.token, provider: panorama.provider, imageId: panorama.imageId, gameId, roundIndex, location: target, ...(movement ? { movement } : {}) } satisfies RoundPanoramaDoc, position)];
+      return [upsert(collection, { id: panorama.token, provider: panorama.provider, imageId: panorama.imageId, gameId, roundIndex, location: target, ...(movement ? { movement } : {}), ...turnOf(panorama) } satisfies RoundPanoramaDoc, position)];
     }
     if (event.type === 'ChallengeRoundStarted') {
       const { panorama, challengeId, roundIndex, target, movement } = event.data;
-      return [upsert(collection, { id: panorama.token, provider: panorama.provider, imageId: panorama.imageId, gameId: `challenge:${challengeId}`, roundIndex, location: target, movement } satisfies RoundPanoramaDoc, position)];
+      return [upsert(collection, { id: panorama.token, provider: panorama.provider, imageId: panorama.imageId, gameId: `challenge:${challengeId}`, roundIndex, location: target, movement, ...turnOf(panorama) } satisfies RoundPanoramaDoc, position)];
     }
     const { panorama, roundIndex, target, movement } = event.data;
     const gameId = streamId.slice('game-'.length);
-    return [upsert(collection, { id: panorama.token, provider: panorama.provider, imageId: panorama.imageId, gameId, roundIndex, location: target, ...(movement ? { movement } : {}) } satisfies RoundPanoramaDoc, position)];
+    return [upsert(collection, { id: panorama.token, provider: panorama.provider, imageId: panorama.imageId, gameId, roundIndex, location: target, ...(movement ? { movement } : {}), ...turnOf(panorama) } satisfies RoundPanoramaDoc, position)];
   },
 });

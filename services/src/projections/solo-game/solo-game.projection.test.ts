@@ -63,6 +63,27 @@ describe('solo game projection', () => {
   });
 });
 
+describe('a round whose pictures are turned (yawOffset)', () => {
+  const turned: DomainEvent[] = [
+    events[0]!,
+    {
+      type: 'SoloRoundStarted',
+      version: 1,
+      data: { gameId: 'g1', roundIndex: 0, target, targetCountryCode: 'FR', panorama: { token: 'tok-0123456789abcdef', provider: 'local', imageId: 'paris-1', heading: 30, yawOffset: 300.5 }, shared: false, startedAt: at },
+    },
+  ];
+
+  it("shows the player the heading in the turned pictures' frame, never the place's own", async () => {
+    const { solo_games } = await project(soloGameProjection, [['solo-g1', turned]]);
+    expect(solo_games?.[0]).toMatchObject({ rounds: [{ heading: 89.5 }] });
+  });
+
+  it('keeps the turn beside the picture, for the server to serve it turned', async () => {
+    const { round_panoramas } = await project(roundPanoramasProjection, [['solo-g1', turned]]);
+    expect(round_panoramas).toEqual([{ id: 'tok-0123456789abcdef', provider: 'local', imageId: 'paris-1', gameId: 'g1', roundIndex: 0, location: target, yawOffset: 300.5 }]);
+  });
+});
+
 describe('round panoramas projection', () => {
   it('maps each opaque token to its picture and where it was taken, for the server only', async () => {
     const { round_panoramas } = await project(roundPanoramasProjection, [['solo-g1', events]]);

@@ -1,4 +1,4 @@
-import { movementFor, NO_ROUND_LIMITS, panoramaPath, readModelCollections, type SoloGameDoc } from '@globetrail/contracts';
+import { movementFor, NO_ROUND_LIMITS, panoramaPath, readModelCollections, servedHeading, type SoloGameDoc } from '@globetrail/contracts';
 import { roundClock } from '../../domain/round-clock.js';
 import { assertNever } from '../../domain/decider.js';
 import { isAnswerBlindProvider, streetViewOf } from '../../imagery/answer-blind.js';
@@ -32,7 +32,7 @@ export const soloGameProjection = defineProjection({
         const round = {
           roundIndex,
           panoramaUrl: panoramaPath(panorama.token),
-          heading: panorama.heading,
+          heading: servedHeading(panorama),
           startedAt,
           shared,
           streetView: streetViewOf(panorama),

@@ -1,0 +1,98 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createCanvas } from '@napi-rs/canvas';
+import { ImageryUnavailableError, type PanoramaImage } from '../imagery.port.js';
+import { PictureVariants, type RoundPicture } from './picture-variants.js';
+import { varyPicture } from './vary-picture.js';
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+async function panorama(width: number): Promise<PanoramaImage> {
+  const canvas = createCanvas(width, width / 2);
+  const context = canvas.getContext('2d');
+  const gradient = context.createLinearGradient(0, 0, width, width / 2);
+  gradient.addColorStop(0, '#2a6');
+  gradient.addColorStop(1, '#c84');
+  context.fillStyle = gradient;
+  context.fillRect(0, 0, width, width / 2);
+  return { body: await canvas.encode('jpeg', 90), contentType: 'image/jpeg' };
+}
+
+/** Loads `image`, counting the loads (one per encode: a variant served from memory loads nothing). */
+function counted(image: PanoramaImage) {
+  const loader = { loads: 0, load: async () => (loader.loads++, image) };
+  return loader;
+}
+
+const round = (roundToken: string, imageId = 'picture-1'): RoundPicture => ({ provider: 'local', imageId, roundToken, yawOffset: 42.5 });
+
+describe('picture variants', () => {
+  let source: PanoramaImage;
+  beforeAll(async () => {
+    source = await panorama(512);
+  });
+
+  it('serve each round its own bytes, and one round the same bytes every time, encoded once', async () => {
+    const variants = new PictureVariants(randomBytes(32));
+    const original = counted(source);
+    const [first, again, concurrent] = await Promise.all([variants.serve(round('round-a'), original.load), variants.serve(round('round-a'), original.load), variants.serve(round('round-a'), original.load)]);
+    expect(original.loads).toBe(1);
+    expect(again.body).toBe(first.body);
+    expect(concurrent.body).toBe(first.body);
+    expect((await variants.serve(round('round-a'), original.load)).body).toBe(first.body);
+    expect(original.loads).toBe(1);
+    expect(first.contentType).toBe('image/jpeg');
+
+    const other = await variants.serve(round('round-b'), original.load);
+    const moved = await variants.serve(round('round-a', 'picture-2'), original.load);
+    expect(new Set([sha256(source.body), sha256(first.body), sha256(other.body), sha256(moved.body)]).size).toBe(4);
+  });
+
+  it('are the same after a restart under the same secret, and others under another', async () => {
+    const secret = randomBytes(32);
+    const before = await new PictureVariants(secret).serve(round('round-a'), counted(source).load);
+    const after = await new PictureVariants(secret).serve(round('round-a'), counted(source).load);
+    const elsewhere = await new PictureVariants(randomBytes(32)).serve(round('round-a'), counted(source).load);
+    expect(after.body.equals(before.body)).toBe(true);
+    expect(elsewhere.body.equals(before.body)).toBe(false);
+  });
+
+  it('keep the most recently served within their bound, and encode again what they let go', async () => {
+    const size = (await new PictureVariants(randomBytes(32)).serve(round('probe'), counted(source).load)).body.length;
+    const variants = new PictureVariants(randomBytes(32), { cacheBytes: Math.floor(size * 2.5) });
+    const original = counted(source);
+    for (const token of ['r1', 'r2', 'r3']) await variants.serve(round(token), original.load);
+    expect(original.loads).toBe(3);
+    await variants.serve(round('r3'), original.load);
+    await variants.serve(round('r2'), original.load);
+    expect(original.loads).toBe(3);
+    await variants.serve(round('r1'), original.load);
+    expect(original.loads).toBe(4);
+  });
+
+  it.each([1, 2])('encode %i at a time, and every request still gets its picture', async (concurrency) => {
+    let running = 0;
+    let most = 0;
+    const vary: typeof varyPicture = async (...args) => {
+      most = Math.max(most, ++running);
+      try {
+        return await varyPicture(...args);
+      } finally {
+        running--;
+      }
+    };
+    const variants = new PictureVariants(randomBytes(32), { ...(concurrency === 1 ? {} : { concurrency }), vary });
+    const served = await Promise.all(Array.from({ length: 5 }, (_, i) => variants.serve(round(`busy-${i}`), counted(source).load)));
+    expect(new Set(served.map(({ body }) => sha256(body))).size).toBe(5);
+    expect(most).toBe(concurrency);
+  });
+
+  it('answer ImageryUnavailableError for a picture that cannot be decoded or loaded, and keep no failure', async () => {
+    const variants = new PictureVariants(randomBytes(32));
+    const broken = counted({ body: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 9, 9]), contentType: 'image/jpeg' });
+    await expect(variants.serve(round('r'), broken.load)).rejects.toThrow(ImageryUnavailableError);
+    await expect(variants.serve(round('r'), broken.load)).rejects.toThrow(ImageryUnavailableError);
+    expect(broken.loads).toBe(2);
+    await expect(variants.serve(round('r'), () => Promise.reject(new ImageryUnavailableError('provider down')))).rejects.toThrow('provider down');
+    await expect(variants.serve(round('r'), counted(source).load)).resolves.toMatchObject({ contentType: 'image/jpeg' });
+  });
+});

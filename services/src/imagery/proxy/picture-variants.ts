@@ -1,0 +1,122 @@
+import { createHmac, hkdfSync } from 'node:crypto';
+import { ImageryUnavailableError, type PanoramaImage } from '../imagery.port.js';
+import { UnreadablePictureError, varyPicture } from './vary-picture.js';
+
+/** A picture as one round serves it. */
+export interface RoundPicture {
+  provider: string;
+  imageId: string;
+  /** The round's own token: the seed is the round's and the picture's, so each round gets other bytes. */
+  roundToken: string;
+  /** The round's turn (PanoramaRef.yawOffset), 0 when its pictures are not turned. */
+  yawOffset: number;
+}
+
+export interface PictureVariantsOptions {
+  /** Bound on the variants kept in memory, in bytes (default 64 MiB): reloads and the other players of a round get them without an encode. */
+  cacheBytes?: number;
+  /** Pictures re-encoded at once (default 1, which leaves the other core of a 2-core machine to requests); the others wait their turn. */
+  concurrency?: number;
+  /** The re-encoder (default varyPicture); tests watch it. */
+  vary?: typeof varyPicture;
+}
+
+const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Serves every picture re-encoded for the round that shows it (see varyPicture), so the same place never
+ * yields the same bytes in two rounds and a client cannot answer by looking up a remembered hash, size or
+ * width. Within a round a picture is stable: its seed is an HMAC of the round's token and the picture,
+ * under a key derived from the server's secret (a client that knows the algorithm and its token still
+ * cannot work the choices out), so a reload, another player of the same live round, or a move back to a
+ * picture gets the same bytes, from memory while they are cached and re-encoded identically after that.
+ */
+export class PictureVariants {
+  private readonly seedKey: Buffer;
+  private readonly cacheBytes: number;
+  private readonly concurrency: number;
+  private readonly vary: typeof varyPicture;
+  /** Seed (hex) → variant, least recently used first (a Map keeps insertion order). */
+  private readonly cache = new Map<string, PanoramaImage>();
+  private cachedBytes = 0;
+  /** Encodes under way, by seed: concurrent requests for one variant share one. */
+  private readonly pending = new Map<string, Promise<PanoramaImage>>();
+  private running = 0;
+  private readonly queue: Array<() => void> = [];
+
+  constructor(secret: Buffer, options: PictureVariantsOptions = {}) {
+    if (secret.length < 32) throw new Error('a picture variant secret needs at least 32 bytes');
+    this.seedKey = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'globetrail picture variants: seed key', 32));
+    this.cacheBytes = options.cacheBytes ?? DEFAULT_CACHE_BYTES;
+    this.concurrency = options.concurrency ?? 1;
+    this.vary = options.vary ?? varyPicture;
+    if (!(this.cacheBytes >= 0)) throw new RangeError(`cacheBytes must be 0 or more: ${this.cacheBytes}`);
+    if (!Number.isInteger(this.concurrency) || this.concurrency < 1) throw new RangeError(`concurrency must be a whole number ≥ 1: ${this.concurrency}`);
+  }
+
+  /** The seed of a picture in a round: 32 bytes nobody without the server's secret can compute. */
+  seedOf(picture: Pick<RoundPicture, 'provider' | 'imageId' | 'roundToken'>): Buffer {
+    return createHmac('sha256', this.seedKey).update(JSON.stringify([picture.roundToken, picture.provider, picture.imageId])).digest();
+  }
+
+  /**
+   * The round's variant of the picture `original` loads (stripped of metadata, as ServedImages serves it).
+   * Throws ImageryUnavailableError when the original cannot be loaded or decoded; a failure is not kept.
+   */
+  serve(picture: RoundPicture, original: () => Promise<PanoramaImage>): Promise<PanoramaImage> {
+    const seed = this.seedOf(picture);
+    const key = seed.toString('hex');
+    const cached = this.cache.get(key);
+    if (cached) {
+      this.cache.delete(key);
+      this.cache.set(key, cached);
+      return Promise.resolve(cached);
+    }
+    let pending = this.pending.get(key);
+    if (!pending) {
+      pending = this.encode(seed, picture.yawOffset, original).finally(() => this.pending.delete(key));
+      this.pending.set(key, pending);
+      pending.then((image) => this.remember(key, image), () => undefined);
+    }
+    return pending;
+  }
+
+  private async encode(seed: Buffer, yawOffset: number, original: () => Promise<PanoramaImage>): Promise<PanoramaImage> {
+    const source = await original();
+    await this.turn();
+    try {
+      return { body: (await this.vary(source.body, seed, yawOffset)).body, contentType: 'image/jpeg' };
+    } catch (error) {
+      if (error instanceof UnreadablePictureError) throw new ImageryUnavailableError(error.message);
+      throw error;
+    } finally {
+      this.running -= 1;
+      this.queue.shift()?.();
+    }
+  }
+
+  /** Resolves when an encode may start (at most `concurrency` at once); the caller ends its turn in `encode`. */
+  private turn(): Promise<void> {
+    if (this.running < this.concurrency) {
+      this.running += 1;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) =>
+      this.queue.push(() => {
+        this.running += 1;
+        resolve();
+      }),
+    );
+  }
+
+  private remember(key: string, image: PanoramaImage): void {
+    if (image.body.length > this.cacheBytes) return;
+    this.cache.set(key, image);
+    this.cachedBytes += image.body.length;
+    for (const [oldest, entry] of this.cache) {
+      if (this.cachedBytes <= this.cacheBytes) break;
+      this.cache.delete(oldest);
+      this.cachedBytes -= entry.body.length;
+    }
+  }
+}

@@ -1,0 +1,94 @@
+import sharp, { type Metadata } from 'sharp';
+
+/**
+ * How one round serves one picture, drawn from a 32-byte seed: every choice below changes the bytes, and
+ * together they leave a picture's hash, size and dimensions with nothing stable to remember it by.
+ */
+export interface VariantPlan {
+  width: number;
+  height: number;
+  /** Columns the picture is rolled left by: served column x shows column (x + shift) mod width. */
+  shift: number;
+  quality: number;
+  /** A faint per-channel change of exposure and black level (red, green, blue): no two rounds agree to the last bit. */
+  gains: [number, number, number];
+  offsets: [number, number, number];
+}
+
+/** Every served picture is between this much and the whole of its (capped) size, in both directions. */
+export const MIN_SCALE = 0.86;
+/**
+ * Wider pictures are brought down to this: what most GPUs take as one texture (MAX_TEXTURE_SIZE), beyond
+ * which the viewer scales them down in the browser anyway.
+ */
+export const MAX_WIDTH = 8192;
+export const QUALITY_RANGE = [80, 90] as const;
+/** Gains within ±1.5 %, offsets within ±2 levels of 255: well under what an eye notices between rounds. */
+const GAIN_SPREAD = 0.015;
+const OFFSET_SPREAD = 2;
+
+/** Uniform in [0, 1) from the seed's `index`-th 32 bits. */
+const uniform = (seed: Buffer, index: number) => seed.readUInt32BE((index * 4) % (seed.length - 3)) / 2 ** 32;
+
+/**
+ * The plan for a picture `source` pixels big, turned so that its centre faces `yawOffset` degrees: the
+ * served picture's yaw y then shows what the source showed at yaw y + yawOffset. Pictures twice as wide as
+ * high stay exactly so (the viewer reads any other shape as a cropped panorama).
+ */
+export function planVariant(seed: Buffer, source: { width: number; height: number }, yawOffset: number): VariantPlan {
+  if (seed.length < 32) throw new RangeError('a variant seed needs 32 bytes');
+  const capped = Math.min(1, MAX_WIDTH / source.width);
+  const scale = capped * (MIN_SCALE + (1 - MIN_SCALE) * uniform(seed, 0));
+  const height = Math.max(1, Math.round(source.height * scale));
+  const width = source.width === 2 * source.height ? 2 * height : Math.max(1, Math.round(source.width * scale));
+  const shift = ((Math.round((yawOffset / 360) * width) % width) + width) % width;
+  const [low, high] = QUALITY_RANGE;
+  const quality = low + Math.floor(uniform(seed, 1) * (high - low + 1));
+  const spread = (index: number, by: number) => (uniform(seed, index) * 2 - 1) * by;
+  const gains: VariantPlan['gains'] = [1 + spread(2, GAIN_SPREAD), 1 + spread(3, GAIN_SPREAD), 1 + spread(4, GAIN_SPREAD)];
+  const offsets: VariantPlan['offsets'] = [spread(5, OFFSET_SPREAD), spread(6, OFFSET_SPREAD), spread(7, OFFSET_SPREAD)];
+  return { width, height, shift, quality, gains, offsets };
+}
+
+export class UnreadablePictureError extends Error {
+  override readonly name = 'UnreadablePictureError';
+}
+
+/**
+ * Re-renders a JPEG as one round serves it (see planVariant): scaled, rolled, faintly re-exposed and
+ * encoded afresh. Decoding, every pixel operation and encoding run on libvips' threads, never on the
+ * event loop. The result carries no metadata at all: no Exif, XMP, ICC profile or comment (an embedded
+ * colour profile is applied first, so colours stay as they were). The same seed and source always give
+ * the same bytes.
+ */
+export async function varyPicture(jpeg: Buffer, seed: Buffer, yawOffset: number): Promise<{ body: Buffer; plan: VariantPlan }> {
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(jpeg, { failOn: 'error' }).metadata();
+  } catch (error) {
+    throw new UnreadablePictureError(`the picture cannot be decoded: ${(error as Error).message}`);
+  }
+  if (metadata.format !== 'jpeg' || !metadata.width || !metadata.height) throw new UnreadablePictureError(`the picture is not a JPEG (${metadata.format})`);
+  const plan = planVariant(seed, { width: metadata.width, height: metadata.height }, yawOffset);
+  const { width, height, shift } = plan;
+  try {
+    // libvips cannot wrap a picture around in one pass: the scaled picture is repeated past one edge by the
+    // shorter part of the roll, and the window that starts `shift` columns in is cut out of it.
+    const right = shift <= width / 2 ? shift : 0;
+    const left = shift > width / 2 ? width - shift : 0;
+    const scaled = sharp(jpeg, { failOn: 'error' }).resize(width, height, { fit: 'fill' });
+    const wide = await (shift === 0 ? scaled : scaled.extend({ left, right, extendWith: 'repeat' }))
+      .removeAlpha()
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const body = await sharp(wide.data, { raw: { width: wide.info.width, height: wide.info.height, channels: wide.info.channels } })
+      .extract({ left: right, top: 0, width, height })
+      .linear(plan.gains, plan.offsets)
+      .jpeg({ quality: plan.quality, chromaSubsampling: '4:2:0' })
+      .toBuffer();
+    return { body, plan };
+  } catch (error) {
+    throw new UnreadablePictureError(`the picture cannot be re-encoded: ${(error as Error).message}`);
+  }
+}
