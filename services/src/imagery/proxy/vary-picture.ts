@@ -10,10 +10,16 @@ export interface VariantPlan {
   /** Columns the picture is rolled left by: served column x shows column (x + shift) mod width. */
   shift: number;
   quality: number;
-  /** A faint per-channel change of exposure and black level (red, green, blue): no two rounds agree to the last bit. */
-  gains: [number, number, number];
-  offsets: [number, number, number];
+  /**
+   * The resampling filter: each weighs neighbouring pixels a little differently, so every pixel of the
+   * scaled picture differs slightly between rounds, at no cost (a colour shift of its own doubled the time).
+   */
+  kernel: VariantKernel;
 }
+
+/** Filters fit for photographs (no nearest-neighbour or linear ones, which alias). */
+export const KERNELS = ['lanczos3', 'lanczos2', 'mitchell', 'cubic', 'mks2013', 'mks2021'] as const;
+export type VariantKernel = (typeof KERNELS)[number];
 
 /** Every served picture is between this much and the whole of its (capped) size, in both directions. */
 export const MIN_SCALE = 0.86;
@@ -23,9 +29,6 @@ export const MIN_SCALE = 0.86;
  */
 export const MAX_WIDTH = 8192;
 export const QUALITY_RANGE = [80, 90] as const;
-/** Gains within ±1.5 %, offsets within ±2 levels of 255: well under what an eye notices between rounds. */
-const GAIN_SPREAD = 0.015;
-const OFFSET_SPREAD = 2;
 
 /** Uniform in [0, 1) from the seed's `index`-th 32 bits. */
 const uniform = (seed: Buffer, index: number) => seed.readUInt32BE((index * 4) % (seed.length - 3)) / 2 ** 32;
@@ -44,10 +47,8 @@ export function planVariant(seed: Buffer, source: { width: number; height: numbe
   const shift = ((Math.round((yawOffset / 360) * width) % width) + width) % width;
   const [low, high] = QUALITY_RANGE;
   const quality = low + Math.floor(uniform(seed, 1) * (high - low + 1));
-  const spread = (index: number, by: number) => (uniform(seed, index) * 2 - 1) * by;
-  const gains: VariantPlan['gains'] = [1 + spread(2, GAIN_SPREAD), 1 + spread(3, GAIN_SPREAD), 1 + spread(4, GAIN_SPREAD)];
-  const offsets: VariantPlan['offsets'] = [spread(5, OFFSET_SPREAD), spread(6, OFFSET_SPREAD), spread(7, OFFSET_SPREAD)];
-  return { width, height, shift, quality, gains, offsets };
+  const kernel = KERNELS[Math.floor(uniform(seed, 2) * KERNELS.length)]!;
+  return { width, height, shift, quality, kernel };
 }
 
 export class UnreadablePictureError extends Error {
@@ -55,8 +56,7 @@ export class UnreadablePictureError extends Error {
 }
 
 /**
- * Re-renders a JPEG as one round serves it (see planVariant): scaled, rolled, faintly re-exposed and
- * encoded afresh. Decoding, every pixel operation and encoding run on libvips' threads, never on the
+ * Re-renders a JPEG as one round serves it (see planVariant): scaled, rolled and encoded afresh. Decoding, every pixel operation and encoding run on libvips' threads, never on the
  * event loop. The result carries no metadata at all: no Exif, XMP, ICC profile or comment (an embedded
  * colour profile is applied first, so colours stay as they were). The same seed and source always give
  * the same bytes.
@@ -76,7 +76,7 @@ export async function varyPicture(jpeg: Buffer, seed: Buffer, yawOffset: number)
     // shorter part of the roll, and the window that starts `shift` columns in is cut out of it.
     const right = shift <= width / 2 ? shift : 0;
     const left = shift > width / 2 ? width - shift : 0;
-    const scaled = sharp(jpeg, { failOn: 'error' }).resize(width, height, { fit: 'fill' });
+    const scaled = sharp(jpeg, { failOn: 'error' }).resize(width, height, { fit: 'fill', kernel: plan.kernel });
     const wide = await (shift === 0 ? scaled : scaled.extend({ left, right, extendWith: 'repeat' }))
       .removeAlpha()
       .toColourspace('srgb')
@@ -84,7 +84,6 @@ export async function varyPicture(jpeg: Buffer, seed: Buffer, yawOffset: number)
       .toBuffer({ resolveWithObject: true });
     const body = await sharp(wide.data, { raw: { width: wide.info.width, height: wide.info.height, channels: wide.info.channels } })
       .extract({ left: right, top: 0, width, height })
-      .linear(plan.gains, plan.offsets)
       .jpeg({ quality: plan.quality, chromaSubsampling: '4:2:0' })
       .toBuffer();
     return { body, plan };
