@@ -128,10 +128,14 @@ export class EventWriter {
    * `checkpointsElsewhere`: this connection never copies the WAL back into the file (wal_autocheckpoint=0)
    * because another connection on another thread does (see `checkpointWal`): a checkpoint here would hold up
    * the commit that triggered it, and every append queued behind it, for its copy and two fsyncs.
+   * `waitForLock: false`: a write that finds another connection holding the file's write lock fails at once
+   * with SQLITE_BUSY, having stored nothing (see `lockedOut`), instead of waiting up to busy_timeout: for a
+   * writer on the event loop's thread, which must not stop for another connection.
    */
-  constructor(file: string, { checkpointsElsewhere = false }: { checkpointsElsewhere?: boolean } = {}) {
+  constructor(file: string, { checkpointsElsewhere = false, waitForLock = true }: { checkpointsElsewhere?: boolean; waitForLock?: boolean } = {}) {
     this.db = openDatabase(file);
     if (checkpointsElsewhere) this.db.pragma('wal_autocheckpoint = 0');
+    if (!waitForLock) this.db.pragma('busy_timeout = 0');
     this.db.defaultSafeIntegers(true);
     this.db.exec(EVENTS_TABLE_SQL);
     this.statements = prepareStatements(this.db);
@@ -161,6 +165,11 @@ export class EventWriter {
       if (appends.length === 1 && error instanceof StoredFailure) return { ok: true, settled: [{ ok: false, failure: error.failure }] };
       return { ok: false, failure: toFailure(error) };
     }
+  }
+
+  /** See `checkpointWal`; for a writer whose connection `checkpointsElsewhere`, run between its commits. */
+  checkpoint(): void {
+    checkpointWal(this.db);
   }
 
   close(): void {
@@ -205,6 +214,11 @@ export class EventWriter {
     }
     return { nextExpectedRevision: last.revision, position: last.position };
   }
+}
+
+/** The whole group failed because another connection held the write lock: nothing was stored, it can go elsewhere. */
+export function lockedOut(outcome: GroupOutcome): boolean {
+  return !outcome.ok && outcome.failure.kind === 'error' && (outcome.failure.code?.startsWith('SQLITE_BUSY') ?? false);
 }
 
 /**

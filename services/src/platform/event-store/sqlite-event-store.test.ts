@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { openDatabase } from '../sqlite/open-database.js';
 import { compileSources } from '../workers/testing/compile-sources.js';
 import { eventStoreContract } from './event-store.contract.js';
 import {
@@ -51,6 +52,18 @@ describe('SqliteEventStore with its writer on a worker thread (as it runs compil
     };
   });
 
+  eventStoreContract('SQLite, every group on the writer thread', async () => {
+    const dir = await tempDir();
+    const store = SqliteEventStore.open(join(dir, 'events.sqlite'), { writerScript, idleAppendsHere: false });
+    return {
+      store,
+      cleanup: async () => {
+        await store.close();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
+  });
+
   it('keeps turning the event loop while a group is written, and batches the appends made meanwhile', async () => {
     const dir = await tempDir();
     const store = SqliteEventStore.open(join(dir, 'events.sqlite'), { writerScript });
@@ -89,6 +102,53 @@ describe('SqliteEventStore with its writer on a worker thread (as it runs compil
       expect(statSync(`${file}-wal`).size).toBeLessThan(60 * pageWithHeader);
       expect(await store.readAll()).toHaveLength(60);
     } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('appenders one at a time and many at once get one order of positions, each stream its revisions in order', async () => {
+    const dir = await tempDir();
+    const store = SqliteEventStore.open(join(dir, 'events.sqlite'), { writerScript });
+    try {
+      // One appender alone, then twenty together, then one alone again: commits on both threads.
+      const appendInTurn = async (stream: string, count: number) => {
+        const results = [];
+        for (let i = 0; i < count; i++) results.push(await store.append(stream, guesses(1), i === 0 ? 'no_stream' : BigInt(i - 1)));
+        return results;
+      };
+      const streams = Array.from({ length: 22 }, () => `game-${randomUUID()}`);
+      const results = [...(await appendInTurn(streams[0]!, 5)), ...(await Promise.all(streams.slice(1, 21).map((stream) => appendInTurn(stream, 5)))).flat(), ...(await appendInTurn(streams[21]!, 5))];
+
+      const stored = await store.readAll();
+      expect(stored).toHaveLength(110);
+      expect(new Set(results.map((result) => result.position)).size).toBe(110);
+      expect(stored.map((event) => event.position)).toEqual([...stored.map((event) => event.position)].sort((a, b) => (a < b ? -1 : 1)));
+      for (const stream of streams) expect((await store.readStream(stream)).map((event) => event.revision)).toEqual([0n, 1n, 2n, 3n, 4n]);
+      expect(store.commitCount).toBeLessThan(110);
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('an append made while another connection holds the write lock waits for it without stopping the event loop', async () => {
+    const dir = await tempDir();
+    const file = join(dir, 'events.sqlite');
+    const store = SqliteEventStore.open(file, { writerScript });
+    const other = openDatabase(file);
+    try {
+      other.exec('BEGIN IMMEDIATE');
+      let settled = false;
+      const appended = store.append(`game-${randomUUID()}`, guesses(1), 'no_stream').finally(() => (settled = true));
+      // The loop goes on turning while the append waits: a hundred turns, and it is still waiting.
+      for (let turn = 0; turn < 100; turn++) await new Promise((resolve) => setImmediate(resolve));
+      expect(settled).toBe(false);
+      other.exec('COMMIT');
+      await expect(appended).resolves.toMatchObject({ nextExpectedRevision: 0n });
+      expect(await store.readAll()).toHaveLength(1);
+    } finally {
+      other.close();
       await store.close();
       await rm(dir, { recursive: true, force: true });
     }

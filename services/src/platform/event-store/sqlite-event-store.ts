@@ -1,7 +1,6 @@
-import { Logger } from '@nestjs/common';
+import { performance } from 'node:perf_hooks';
 import { openDatabase, type SqliteDatabase } from '../sqlite/open-database.js';
 import { compiledWorkerBeside } from '../workers/compiled-worker.js';
-import { WorkerPool } from '../workers/worker-pool.js';
 import {
   IdempotencyConflictError,
   type AllSubscription,
@@ -15,8 +14,8 @@ import {
   type SubscribeToAllOptions,
 } from './event-store.port.js';
 import { type AppendRequest, EVENTS_TABLE_SQL, EventWriter, failureError, type GroupOutcome, type SerializedEvent } from './event-writer.js';
-import type { WriterRequest } from './event-writer.worker.js';
 import { RecentEvents } from './recent-events.js';
+import { type WriterChannel, writerOn } from './writer-channel.js';
 
 export { EVENTS_TABLE_SQL } from './event-writer.js';
 
@@ -60,89 +59,15 @@ function prepareStatements(db: SqliteDatabase) {
 interface QueuedAppend extends AppendRequest {
   resolve: (result: AppendResult) => void;
   reject: (error: unknown) => void;
+  /** Made by code that the store's last commit had just answered, before anything else ran (see `answered`). */
+  chained: boolean;
 }
-
-/** Commits groups of appends: on a worker thread, or on the calling thread when running from sources. */
-interface WriterChannel {
-  write(appends: AppendRequest[]): Promise<GroupOutcome>;
-  close(): Promise<void>;
-}
-
-function writerOn(file: string, script: URL | null): WriterChannel {
-  if (!script) {
-    // Opened on the first write: a store that only reads (the projections' thread) never opens it.
-    let writer: EventWriter | null = null;
-    return { write: async (appends) => (writer ??= new EventWriter(file)).write(appends), close: async () => writer?.close() };
-  }
-  const thread = new WorkerPool<WriterRequest, GroupOutcome | null>(script, { size: 1, name: 'event store writer' });
-  const checkpoints = new Checkpoints(file, script);
-  // The thread starts with the first write: a store that never wrote has nothing to close there.
-  let wrote = false;
-  return {
-    write: async (appends) => {
-      wrote = true;
-      const outcome = (await thread.run({ file, appends }))!;
-      checkpoints.afterCommit();
-      return outcome;
-    },
-    async close() {
-      try {
-        if (wrote) await thread.run({ file, close: true });
-      } finally {
-        await thread.close();
-        await checkpoints.close();
-      }
-    },
-  };
-}
-
-/** At most one checkpoint per this long while commits come, each copying what came since the last. */
-const CHECKPOINT_INTERVAL_MS = 250;
 
 /**
- * The writer thread's connection never checkpoints (a checkpoint there holds up the commits queued behind
- * it: under load its worst commits, 9–36 ms, were the ones that checkpointed); a thread of its own copies
- * the WAL into the file, PASSIVE, while the writer goes on, so the WAL stays small and reads stay fast.
+ * A one-at-a-time append that nobody was waiting behind is committed on the event loop's thread when the
+ * writer has been idle at least this long: the store is quiet, so the fsync it waits for holds up little.
  */
-class Checkpoints {
-  private readonly logger = new Logger('event-store');
-  private readonly thread: WorkerPool<WriterRequest, GroupOutcome | null>;
-  private running: Promise<void> | null = null;
-  /** The first checkpoint comes an interval after the store opened: a short-lived store never starts the thread. */
-  private lastStarted = Date.now();
-  private started = false;
-
-  constructor(
-    private readonly file: string,
-    script: URL,
-  ) {
-    this.thread = new WorkerPool(script, { size: 1, name: 'event store checkpointer' });
-  }
-
-  afterCommit(): void {
-    if (this.running || Date.now() - this.lastStarted < CHECKPOINT_INTERVAL_MS) return;
-    this.lastStarted = Date.now();
-    this.started = true;
-    // Started on the next turn: the commit's appenders go on first.
-    this.running = new Promise((resolve) => setImmediate(resolve))
-      .then(() => this.thread.run({ file: this.file, checkpoint: true }))
-      .then(
-        () => undefined,
-        // The next commit tries again; meanwhile the WAL only grows.
-        (error: Error) => this.logger.warn(`checkpointing ${this.file} failed: ${error.message}`),
-      )
-      .finally(() => (this.running = null));
-  }
-
-  async close(): Promise<void> {
-    await this.running;
-    try {
-      if (this.started) await this.thread.run({ file: this.file, close: true });
-    } finally {
-      await this.thread.close();
-    }
-  }
-}
+const QUIET_MS = 50;
 
 export interface SqliteEventStoreOptions {
   /**
@@ -151,12 +76,20 @@ export interface SqliteEventStoreOptions {
    * commits on the calling thread, which then waits for each fsync.
    */
   writerScript?: URL | null;
+  /**
+   * With a writer thread: whether an append made while the writer is idle, one at a time, is committed on
+   * the calling thread (default true; see `commitsHere`). false sends every group to the thread, so that
+   * the event loop never waits for the disk.
+   */
+  idleAppendsHere?: boolean;
 }
 
 /**
- * The embedded event store: one SQLite file. Reads use this connection; every write goes through the
- * store's EventWriter (its own connection, every commit fsynced before it is visible), on a worker thread
- * when the code runs compiled so that waiting for the disk never stops the event loop.
+ * The embedded event store: one SQLite file. Reads use this connection; every write goes through an
+ * EventWriter (a connection of its own, every commit fsynced before it is visible). When the code runs
+ * compiled, groups of appends made under load are committed on a worker thread, so that waiting for the
+ * disk does not stop the event loop, and an append made alone while that writer is idle is committed on
+ * the calling thread, sparing it the hop to the thread and back.
  */
 export class SqliteEventStore implements EventStore {
   private readonly db: SqliteDatabase;
@@ -174,6 +107,11 @@ export class SqliteEventStore implements EventStore {
     scheduled: false,
     checkedThisTurn: false,
   };
+  /**
+   * `answered`: the last commit's appenders are running on (see `answer`); `idleSince`: when the last
+   * commit ended, on performance.now().
+   */
+  private readonly writerState: { answered: boolean; idleSince: number; idleAppendsHere: boolean };
   /** PRAGMA data_version when the recent events were last checked against the file; -1 forces a check. */
   private dataVersion: bigint;
   private closed = false;
@@ -182,7 +120,8 @@ export class SqliteEventStore implements EventStore {
     return new SqliteEventStore(file, options);
   }
 
-  constructor(file: string, { writerScript = compiledWorkerBeside(import.meta.url, 'event-writer.worker') }: SqliteEventStoreOptions = {}) {
+  constructor(file: string, { writerScript = compiledWorkerBeside(import.meta.url, 'event-writer.worker'), idleAppendsHere = true }: SqliteEventStoreOptions = {}) {
+    this.writerState = { answered: false, idleSince: Number.NEGATIVE_INFINITY, idleAppendsHere };
     this.db = openDatabase(file);
     this.db.defaultSafeIntegers(true);
     this.db.exec(EVENTS_TABLE_SQL);
@@ -210,7 +149,7 @@ export class SqliteEventStore implements EventStore {
     }));
     if (this.closed) throw new Error('the event store is closed');
     return new Promise((resolve, reject) => {
-      this.queued.push({ streamId, rows, expected, resolve, reject });
+      this.queued.push({ streamId, rows, expected, resolve, reject, chained: this.writerState.answered });
       this.scheduleGroup();
     });
   }
@@ -289,10 +228,14 @@ export class SqliteEventStore implements EventStore {
   private async commitQueued(): Promise<void> {
     const appends = this.queued.splice(0);
     if (appends.length === 0) return;
-    this.writing.events = appends.reduce((sum, append) => sum + append.rows.length, 0);
-    let outcome: GroupOutcome;
+    let outcome: GroupOutcome | null = null;
     try {
-      outcome = await this.writer.write(appends.map(({ streamId, rows, expected }) => ({ streamId, rows, expected })));
+      if (this.commitsHere(appends)) outcome = this.writer.writeHere(appends);
+      if (!outcome) {
+        this.writing.events = appends.reduce((sum, append) => sum + append.rows.length, 0);
+        // Only what the thread needs: the appenders' callbacks cannot be posted to it.
+        outcome = await this.writer.writeOnThread(appends.map(({ streamId, rows, expected }) => ({ streamId, rows, expected })));
+      }
     } catch (error) {
       // The writer itself failed (its thread crashed): whether the group was stored is unknown, as after a
       // lost connection to any database; a retry with the same event ids is safe.
@@ -300,7 +243,30 @@ export class SqliteEventStore implements EventStore {
       return;
     } finally {
       this.writing.events = 0;
+      this.writerState.idleSince = performance.now();
     }
+    this.settle(appends, outcome);
+  }
+
+  /**
+   * Whether a group skips the hop to the writer thread and commits on this thread, waiting for its fsync
+   * there. Only a group of one append: an append alone in its turn, while no group is in flight (the
+   * store never has two at once, so the two connections never write together), that is either
+   * - chained: made by the code the last commit had just answered, before anything else ran: a caller
+   *   appending one at a time, which waits for each commit whichever thread makes it, with nobody queued
+   *   behind it, so the hop there and back would only add to its wait; or
+   * - made after the writer was idle for QUIET_MS: the store is quiet, and the event loop is held up for
+   *   one commit at a time, not for a stream of them.
+   * Anything else, and so every group under load, is committed on the writer thread while the event loop
+   * goes on, and the appends made meanwhile gather into the next group.
+   */
+  private commitsHere(appends: readonly QueuedAppend[]): boolean {
+    if (!this.writer.threaded) return true;
+    if (appends.length !== 1 || !this.writerState.idleAppendsHere) return false;
+    return appends[0]!.chained || performance.now() - this.writerState.idleSince >= QUIET_MS;
+  }
+
+  private settle(appends: readonly QueuedAppend[], outcome: GroupOutcome): void {
     if (!outcome.ok) {
       // A transaction that could not begin or commit: nothing was stored.
       const error = failureError(outcome.failure);
@@ -324,11 +290,24 @@ export class SqliteEventStore implements EventStore {
       }
       append.resolve(settled.result);
     });
+    this.answer();
     // Subscribers (projections, the relay) catch up on a later turn, after the appenders' continuations
     // (a command's answer and pushes) have run: they are background work.
     if (!wrote) return;
-    setImmediate(() => this.wakeSubscriptions());
+    if (this.subscriptions.size > 0) setImmediate(() => this.wakeSubscriptions());
     for (const listener of this.commitListeners) listener();
+  }
+
+  /**
+   * Marks the appends made while the appenders just resolved run on as chained. Their continuations are
+   * promise jobs, run before anything else once this turn's code returns; the mark is lifted by a tick
+   * queued from a promise job, which runs only once every promise job queued so far, and every one they
+   * queue, has run. An append made after a tick, a timer or I/O is not chained: it only loses the fast way.
+   */
+  private answer(): void {
+    if (this.writerState.answered) return;
+    this.writerState.answered = true;
+    queueMicrotask(() => process.nextTick(() => (this.writerState.answered = false)));
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
