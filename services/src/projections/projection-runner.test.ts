@@ -139,6 +139,20 @@ describe('ProjectionRunner', () => {
     expect(await stores.reads.checkpoint('silent')).toBe(later.position);
   });
 
+  it('stores the checkpoint of events that changed nothing once the log has been quiet for the idle time', async () => {
+    const silent: Projection = { name: 'quiet', collections: [], indexes: [], handles: ['UserCreated'], apply: async () => [] };
+    const runner = new ProjectionRunner(silent, stores.events, stores.reads, { idleCheckpointMs: 50 });
+    await runner.start();
+    const first = await stores.append('user-a', [created('a')]);
+    await runner.waitFor(first.position);
+    const later = await stores.append('user-b', [created('b'), deleted('b')]);
+    await runner.waitFor(later.position);
+    // No event comes after these: the quiet itself must save the checkpoint (lag 0 for operators).
+    while ((await stores.reads.checkpoint('quiet')) !== later.position) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(runner.position).toBe(later.position);
+    await runner.stop();
+  });
+
   it('stores the checkpoint with the next batch that writes, whatever came before it', async () => {
     const usersOnly: Projection = { ...counter, name: 'users-only', apply: async (projected, documents) => (projected.streamId.startsWith('user-b') ? counter.apply(projected, documents) : []) };
     const runner = new ProjectionRunner(usersOnly, stores.events, stores.reads, { idleCheckpointMs: 60_000 });

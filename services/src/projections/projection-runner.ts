@@ -194,8 +194,16 @@ export class ProjectionRunner {
       if (recorded === undefined) {
         pending ??= iterator.next();
         let result: IteratorResult<RecordedEvent> | typeof IDLE;
-        if (batch.size === 0) result = await pending;
-        else {
+        if (batch.size === 0 && this.unsaved === null) result = await pending;
+        else if (batch.size === 0) {
+          // Quiet after events this projection skipped: save their checkpoint once the log stays quiet, so a
+          // restart does not re-read them and the lag operators see comes back to 0.
+          result = await this.quietOr(pending);
+          if (result === IDLE) {
+            if (this.unsaved !== null) await this.checkpoint(this.unsaved, []);
+            continue;
+          }
+        } else {
           result = await Promise.race([pending, batch.due]);
           if (result === IDLE) {
             await this.flush(batch);
@@ -216,6 +224,19 @@ export class ProjectionRunner {
       if (batch.size >= (this.options.maxBatchEvents ?? MAX_BATCH_EVENTS)) await this.flush(batch);
     }
     if (batch.size > 0) await this.flush(batch);
+  }
+
+  private async quietOr<T>(pending: Promise<T>): Promise<T | typeof IDLE> {
+    let timer: NodeJS.Timeout | undefined;
+    const quiet = new Promise<typeof IDLE>((resolve) => {
+      timer = setTimeout(() => resolve(IDLE), this.options.idleCheckpointMs ?? IDLE_CHECKPOINT_MS);
+      timer.unref();
+    });
+    try {
+      return await Promise.race([pending, quiet]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private async flush(batch: Batch): Promise<void> {
