@@ -4,9 +4,6 @@ import { importWithRetry } from '../lib/errors/module-import';
 import { RootLayout } from './root-layout';
 import { RouteErrorScreen } from './route-error-screen';
 import { HomeRoute } from './routes/home-route';
-import { LocRoute } from './routes/loc-route';
-import { LeaderboardRoute } from './routes/leaderboard-route';
-import { UserRoute } from './routes/user-route';
 
 /** SPEC §2 routes, hash-based, under one root layout with the router's error screen (the generator aside). */
 export const router = createHashRouter([
@@ -19,10 +16,11 @@ export const router = createHashRouter([
       { index: true, element: <HomeRoute /> },
       // The game screen carries maplibre and Photo Sphere Viewer: loaded only when a game opens.
       { path: 'game/:gameId', lazy: () => importWithRetry(() => import('./routes/game-route')).then((module) => ({ Component: module.GameRoute })) },
-      { path: 'user/:userId', element: <UserRoute /> },
-      { path: 'leaderboard', element: <LeaderboardRoute /> },
-      { path: 'leaderboard/:sortBy', element: <LeaderboardRoute /> },
-      { path: 'loc/:locId', element: <LocRoute /> },
+      // Only the welcome screen is in the first load; every other screen is a chunk of its own.
+      { path: 'user/:userId', lazy: () => importWithRetry(() => import('./routes/user-route')).then((module) => ({ Component: module.UserRoute })) },
+      { path: 'leaderboard', lazy: () => importWithRetry(() => import('./routes/leaderboard-route')).then((module) => ({ Component: module.LeaderboardRoute })) },
+      { path: 'leaderboard/:sortBy', lazy: () => importWithRetry(() => import('./routes/leaderboard-route')).then((module) => ({ Component: module.LeaderboardRoute })) },
+      { path: 'loc/:locId', lazy: () => importWithRetry(() => import('./routes/loc-route')).then((module) => ({ Component: module.LocRoute })) },
       // The map page and the map editor draw maps (maplibre): loaded when opened.
       { path: 'map/:mapId', lazy: () => importWithRetry(() => import('./routes/map-route')).then((module) => ({ Component: module.MapRoute })) },
       // A challenge's play carries maplibre and Photo Sphere Viewer: loaded when opened.

@@ -9,6 +9,7 @@ import { START_SOLO_MUTATION_KEY, useStartSoloGame } from '../../features/solo/h
 import { HomeBackground } from '../../features/welcome/components/home-background';
 import { WelcomeDialog } from '../../features/welcome/components/welcome-dialog';
 import { useErrorMessage } from '../../lib/api/use-error-message';
+import { afterFirstInteraction } from '../../lib/loading/after-first-interaction';
 import { showSnack } from '../../lib/layout/snacks';
 import { firstTimeAtom } from '../../lib/settings/settings-atoms';
 import { useSession } from '../../lib/session/use-session';
@@ -29,10 +30,9 @@ function FirstVisit() {
   const [, setFirstTime] = useAtom(firstTimeAtom);
   const startGame = useStartSoloGame();
 
-  useEffect(() => {
-    // Fetch the game screen's code while the player reads, so Play feels instant.
-    void import('./game-route');
-  }, []);
+  // The game screen's code (map and panorama) is fetched once the player acts, so Play feels instant
+  // while the welcome screen itself loads only what it shows.
+  useEffect(() => afterFirstInteraction(() => import('./game-route')), []);
 
   const play = () =>
     startGame.mutate(
