@@ -1,6 +1,6 @@
 import type { AuthSession } from '@globetrail/contracts';
-import WebSocket from 'ws';
 import { connectFrame, Duellist, eventFrame, parseFrame } from '../../k8s/load-test/socketio.js';
+import { playDuel } from '../../services/src/load/load-run.js';
 import { gameEvents } from '../support/live-client.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -22,23 +22,6 @@ async function signedUp(name: string): Promise<{ uid: string; token: string }> {
   return { uid: session.user.uid, token: session.idToken };
 }
 
-/** Runs a duellist over a raw WebSocket until its match ends (or it fails). */
-async function play(duellist: Duellist, url: string): Promise<void> {
-  const socket = new WebSocket(url);
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${duellist.uid} still ${duellist.phase} after 60 s`)), 60_000);
-    socket.on('message', (data: WebSocket.RawData) => {
-      for (const frame of duellist.onFrame(data.toString())) socket.send(frame);
-      if (duellist.phase === 'done' || duellist.phase === 'failed') {
-        clearTimeout(timer);
-        socket.close();
-        resolve();
-      }
-    });
-    socket.on('error', reject);
-  });
-}
-
 describe('the load test’s hand-spoken Socket.IO', () => {
   it('frames and reads Engine.IO v4 packets', () => {
     expect(connectFrame('tok')).toBe('40{"token":"tok"}');
@@ -55,7 +38,7 @@ describe('the load test’s hand-spoken Socket.IO', () => {
     const url = `${(await t.app.getUrl()).replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`;
     const [ada, bo] = [await signedUp('Ada'), await signedUp('Bo')];
     const duellists = [new Duellist(ada.uid, ada.token), new Duellist(bo.uid, bo.token)];
-    await Promise.all(duellists.map((duellist) => play(duellist, url)));
+    await Promise.all(duellists.map((duellist) => playDuel(duellist, url, 60_000)));
 
     for (const duellist of duellists) {
       expect({ phase: duellist.phase, failure: duellist.failure, refused: duellist.refused }).toEqual({ phase: 'done', failure: null, refused: [] });
@@ -72,7 +55,7 @@ describe('the load test’s hand-spoken Socket.IO', () => {
   it('a duellist with a bad token is refused on connect', async () => {
     const url = `${(await t.app.getUrl()).replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`;
     const duellist = new Duellist('nobody', 'not-a-token');
-    await play(duellist, url);
+    await playDuel(duellist, url, 60_000);
     expect(duellist.phase).toBe('failed');
     expect(duellist.failure).toMatch(/unauthenticated/);
   });

@@ -122,7 +122,7 @@ async function duellists(base: string, count: number, deadline: number): Promise
     players.map(async (player) => {
       while (performance.now() < deadline) {
         const duellist = new Duellist(player.uid, player.token);
-        await play(duellist, socketUrl, Math.max(5_000, deadline - performance.now() + 60_000));
+        await playDuel(duellist, socketUrl, Math.max(5_000, deadline - performance.now() + 60_000));
         if (duellist.phase === 'done') {
           matches += 0.5;
           rounds += duellist.rounds / 2;
@@ -137,12 +137,13 @@ async function duellists(base: string, count: number, deadline: number): Promise
   return { matches: Math.floor(matches), rounds: Math.floor(rounds), failed: [...new Set(failed)].slice(0, 10), matchSeconds: figures(matchSeconds, 0) };
 }
 
-function play(duellist: Duellist, url: string, timeoutMs: number): Promise<void> {
+/** Runs a duellist over a raw WebSocket until its match ends, it fails, or `timeoutMs` passes (then it is failed). */
+export function playDuel(duellist: Duellist, url: string, timeoutMs: number): Promise<void> {
   return new Promise((resolve) => {
     const socket = new WebSocket(url);
     const timer = setTimeout(() => {
-      duellist.phase = 'failed';
       duellist.failure = `still ${duellist.phase} after ${Math.round(timeoutMs / 1000)} s`;
+      duellist.phase = 'failed';
       socket.terminate();
       resolve();
     }, timeoutMs);
