@@ -99,6 +99,19 @@ describe('a picture varied for a round', () => {
     expect(markers.filter((marker) => (marker >= 0xe1 && marker <= 0xef) || marker === 0xfe)).toEqual([]);
   });
 
+  it("applies a picture's colour profile instead of passing it on (a camera's own profile can name the camera)", async () => {
+    const orange = { r: 200, g: 100, b: 50 };
+    const wideGamut = await sharp({ create: { width: 256, height: 128, channels: 3, background: orange } }).withIccProfile('p3').jpeg({ quality: 95 }).toBuffer();
+    const stored = await sharp(wideGamut, { ignoreIcc: true }).raw().toBuffer();
+    expect(Math.abs(stored[0]! - orange.r)).toBeGreaterThan(5);
+    for (const yawOffset of [0, 90]) {
+      const { body } = await varyPicture(wideGamut, seed(10), yawOffset);
+      expect((await sharp(body).metadata()).icc).toBeUndefined();
+      const [r, g, b] = await sharp(body, { ignoreIcc: true }).raw().toBuffer();
+      expect(Math.max(Math.abs(r! - orange.r), Math.abs(g! - orange.g), Math.abs(b! - orange.b))).toBeLessThanOrEqual(3);
+    }
+  });
+
   it('refuses what it cannot decode', async () => {
     await expect(varyPicture(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 1, 2, 3]), seed(9), 0)).rejects.toThrow(UnreadablePictureError);
     await expect(varyPicture(randomBytes(64), seed(9), 0)).rejects.toThrow(UnreadablePictureError);
@@ -114,7 +127,7 @@ describe('a variant plan', () => {
       expect(plan.width).toBeGreaterThanOrEqual(Math.floor(2048 * MIN_SCALE));
       expect(plan.width).toBeLessThanOrEqual(2048);
       expect(plan.shift).toBeGreaterThanOrEqual(0);
-      expect(plan.shift).toBeLessThan(plan.width);
+      expect(plan.shift).toBeLessThan(2048);
       expect(plan.quality).toBeGreaterThanOrEqual(QUALITY_RANGE[0]);
       expect(plan.quality).toBeLessThanOrEqual(QUALITY_RANGE[1]);
       kernels.add(plan.kernel);
@@ -126,8 +139,8 @@ describe('a variant plan', () => {
   });
 
   it('rolls the centre to face the turn: a quarter turn is a quarter of the width', () => {
-    const plan = planVariant(seed(3), { width: 2048, height: 1024 }, 90);
-    expect(plan.shift).toBe(Math.round(plan.width / 4));
+    expect(planVariant(seed(3), { width: 2048, height: 1024 }, 90).shift).toBe(512);
+    expect(planVariant(seed(3), { width: 2048, height: 1024 }, 359.9).shift).toBe(2047);
     expect(planVariant(seed(3), { width: 2048, height: 1024 }, 0).shift).toBe(0);
   });
 });

@@ -7,7 +7,10 @@ import sharp, { type Metadata } from 'sharp';
 export interface VariantPlan {
   width: number;
   height: number;
-  /** Columns the picture is rolled left by: served column x shows column (x + shift) mod width. */
+  /**
+   * Source columns the picture is rolled left by before it is scaled: the served picture starts at this
+   * column of the source and wraps around its edge.
+   */
   shift: number;
   quality: number;
   /**
@@ -44,7 +47,7 @@ export function planVariant(seed: Buffer, source: { width: number; height: numbe
   const scale = capped * (MIN_SCALE + (1 - MIN_SCALE) * uniform(seed, 0));
   const height = Math.max(1, Math.round(source.height * scale));
   const width = source.width === 2 * source.height ? 2 * height : Math.max(1, Math.round(source.width * scale));
-  const shift = ((Math.round((yawOffset / 360) * width) % width) + width) % width;
+  const shift = ((Math.round((yawOffset / 360) * source.width) % source.width) + source.width) % source.width;
   const [low, high] = QUALITY_RANGE;
   const quality = low + Math.floor(uniform(seed, 1) * (high - low + 1));
   const kernel = KERNELS[Math.floor(uniform(seed, 2) * KERNELS.length)]!;
@@ -56,10 +59,11 @@ export class UnreadablePictureError extends Error {
 }
 
 /**
- * Re-renders a JPEG as one round serves it (see planVariant): scaled, rolled and encoded afresh. Decoding, every pixel operation and encoding run on libvips' threads, never on the
- * event loop. The result carries no metadata at all: no Exif, XMP, ICC profile or comment (an embedded
- * colour profile is applied first, so colours stay as they were). The same seed and source always give
- * the same bytes.
+ * Re-renders a JPEG as one round serves it (see planVariant): rolled, scaled and encoded afresh, in one
+ * libvips pipeline: decoding, every pixel operation and encoding run on libvips' threads, never on the
+ * event loop, and no decoded picture passes through JavaScript memory. The result carries no metadata at
+ * all: no Exif, XMP, ICC profile or comment (an embedded colour profile is applied first, so colours stay
+ * as they were). The same seed and source always give the same bytes.
  */
 export async function varyPicture(jpeg: Buffer, seed: Buffer, yawOffset: number): Promise<{ body: Buffer; plan: VariantPlan }> {
   let metadata: Metadata;
@@ -72,18 +76,17 @@ export async function varyPicture(jpeg: Buffer, seed: Buffer, yawOffset: number)
   const plan = planVariant(seed, { width: metadata.width, height: metadata.height }, yawOffset);
   const { width, height, shift } = plan;
   try {
-    // libvips cannot wrap a picture around in one pass: the scaled picture is repeated past one edge by the
-    // shorter part of the roll, and the window that starts `shift` columns in is cut out of it.
-    const right = shift <= width / 2 ? shift : 0;
-    const left = shift > width / 2 ? width - shift : 0;
-    const scaled = sharp(jpeg, { failOn: 'error' }).resize(width, height, { fit: 'fill', kernel: plan.kernel });
-    const wide = await (shift === 0 ? scaled : scaled.extend({ left, right, extendWith: 'repeat' }))
+    // A roll is the window `shift` columns into the picture set twice side by side. libvips streams it: the
+    // picture is decoded twice (cheaper than handing a decoded copy through memory) and only the window is
+    // scaled and encoded.
+    const rolled =
+      shift === 0
+        ? sharp(jpeg, { failOn: 'error' })
+        : sharp([jpeg, jpeg], { failOn: 'error', join: { across: 2 } }).extract({ left: shift, top: 0, width: metadata.width, height: metadata.height });
+    const body = await rolled
+      .resize(width, height, { fit: 'fill', kernel: plan.kernel })
       .removeAlpha()
       .toColourspace('srgb')
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const body = await sharp(wide.data, { raw: { width: wide.info.width, height: wide.info.height, channels: wide.info.channels } })
-      .extract({ left: right, top: 0, width, height })
       .jpeg({ quality: plan.quality, chromaSubsampling: '4:2:0' })
       .toBuffer();
     return { body, plan };
