@@ -116,7 +116,9 @@ function prepareStatements(db: SqliteDatabase) {
  * the fsync does not stop the event loop, or on the calling thread (tests from sources).
  *
  * A group is one transaction: each append in it keeps its own expected-revision and idempotency check, in
- * order, in a savepoint, so one that is refused is rolled back alone.
+ * order, so one that is refused is rolled back alone: in a savepoint when it has several events (some may be
+ * inserted before one is refused); an append of one event needs none, as it is refused before its insert
+ * or by its insert, which SQLite then undoes alone.
  */
 export class EventWriter {
   private readonly db: SqliteDatabase;
@@ -147,7 +149,7 @@ export class EventWriter {
     this.group = this.db.transaction((appends: AppendRequest[]) =>
       appends.map((append): AppendSettled => {
         try {
-          return inSavepoint(append);
+          return append.rows.length === 1 ? appendRows(append) : inSavepoint(append);
         } catch (error) {
           // An error that ended the whole transaction (a full disk, I/O) fails the group: nothing is stored.
           if (!this.db.inTransaction) throw error;
@@ -176,14 +178,19 @@ export class EventWriter {
     this.db.close();
   }
 
+  /**
+   * A retry (its first id already stored in the stream) gets the original result whatever its expectation
+   * says. It is looked for only when the append cannot go on as it is: its expectation fails, or its first
+   * insert meets the stored id; a new append reads the stream's head and inserts, nothing more.
+   */
   private appendRows({ streamId, rows, expected }: AppendRequest): AppendSettled {
     const ids = rows.map((row) => row.id);
-    const firstId = ids[0];
-    const storedFirst = firstId === undefined ? undefined : this.statements.revisionOfEventId.get(streamId, firstId);
-    if (storedFirst) return { ok: true, result: this.originalResult(streamId, ids, storedFirst.revision), placed: null };
-
     const head = this.statements.head.get(streamId);
-    assertExpectedRevision(streamId, expected, head?.revision);
+    if (!expectationHolds(expected, head?.revision)) {
+      const retried = this.retried(streamId, ids);
+      if (retried) return retried;
+      throw new StoredFailure({ kind: 'wrong_revision', streamId, expected, actual: head?.revision ?? 'no_stream' });
+    }
     if (rows.length === 0) return { ok: true, result: { nextExpectedRevision: head?.revision ?? -1n, position: head?.position ?? -1n }, placed: null };
     const createdAt = Date.now();
     const firstRevision = head ? head.revision + 1n : 0n;
@@ -194,8 +201,10 @@ export class EventWriter {
       try {
         position = BigInt(this.statements.insert.run(streamId, revision, row.id, row.type, row.data, row.metadata, createdAt).lastInsertRowid);
       } catch (error) {
-        if (isEventIdConflict(error)) throw new StoredFailure({ kind: 'idempotency', streamId, ids, reason: `${row.id} is already stored` });
-        throw error;
+        if (!isEventIdConflict(error)) throw error;
+        const retried = revision === firstRevision ? this.retried(streamId, ids) : null;
+        if (retried) return retried;
+        throw new StoredFailure({ kind: 'idempotency', streamId, ids, reason: `${row.id} is already stored` });
       }
       if (firstPosition < 0n) firstPosition = position;
       // Rows of one transaction get consecutive rowids: the writer holds the lock and never deletes.
@@ -203,6 +212,12 @@ export class EventWriter {
       revision += 1n;
     }
     return { ok: true, result: { nextExpectedRevision: revision - 1n, position }, placed: { firstPosition, firstRevision, createdAt } };
+  }
+
+  /** The original result when the append's first id is stored in the stream; null when it is not. */
+  private retried(streamId: string, ids: string[]): AppendSettled | null {
+    const storedFirst = ids[0] === undefined ? undefined : this.statements.revisionOfEventId.get(streamId, ids[0]);
+    return storedFirst ? { ok: true, result: this.originalResult(streamId, ids, storedFirst.revision), placed: null } : null;
   }
 
   /** A retry is safe only if every id is stored, as one run from the first id's revision, in order. */
@@ -227,10 +242,6 @@ export function lockedOut(outcome: GroupOutcome): boolean {
  */
 export function checkpointWal(db: SqliteDatabase): void {
   db.pragma('wal_checkpoint(PASSIVE)');
-}
-
-function assertExpectedRevision(streamId: string, expected: ExpectedRevision, current: bigint | undefined): void {
-  if (!expectationHolds(expected, current)) throw new StoredFailure({ kind: 'wrong_revision', streamId, expected, actual: current ?? 'no_stream' });
 }
 
 /** Duck-typed: an error from the native module need not share this realm's Error (jest runs tests in a vm). */

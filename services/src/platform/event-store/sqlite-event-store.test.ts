@@ -246,6 +246,38 @@ describe('SqliteEventStore on a file', () => {
     expect((await store.readAll()).map((event) => event.id)).toEqual([...first, ...second, ...other].map((event) => event.id));
   });
 
+  it('recognises retries in a group of appends, each getting its original result or its own refusal', async () => {
+    const store = open();
+    const stream = `game-${randomUUID()}`;
+    const [first, pair] = [guesses(1), guesses(2)];
+    const original = await store.append(stream, first, 'no_stream');
+    const originalPair = await store.append(stream, pair, 0n);
+    const [fresh, partner] = [guesses(1), guesses(1)];
+    const commitsBefore = store.commitCount;
+
+    const results = await Promise.allSettled([
+      // Retries, whatever their expectation says: nothing new is stored.
+      store.append(stream, first, 'any'),
+      store.append(stream, pair, 'no_stream'),
+      store.append(stream, fresh, 2n),
+      // Stored ids out of order, then a new event before a stored one: refused alone.
+      store.append(stream, [pair[1]!, pair[0]!], 'any'),
+      store.append(stream, [...partner, first[0]!], 3n),
+      store.append(stream, fresh, 'any'),
+    ]);
+
+    expect(store.commitCount - commitsBefore).toBe(1);
+    expect(results.map((result) => (result.status === 'fulfilled' ? result.value : result.reason.name))).toEqual([
+      original,
+      originalPair,
+      { nextExpectedRevision: 3n, position: expect.any(BigInt) },
+      'IdempotencyConflictError',
+      'IdempotencyConflictError',
+      (results[2] as PromiseFulfilledResult<unknown>).value,
+    ]);
+    expect((await store.readStream(stream)).map((event) => event.id)).toEqual([...first, ...pair, ...fresh].map((event) => event.id));
+  });
+
   it('close() commits the appends still queued before it lets the file go', async () => {
     const store = open();
     const stream = `game-${randomUUID()}`;

@@ -59,7 +59,7 @@ function prepareStatements(db: SqliteDatabase) {
 interface QueuedAppend extends AppendRequest {
   resolve: (result: AppendResult) => void;
   reject: (error: unknown) => void;
-  /** Made by code that the store's last commit had just answered, before anything else ran (see `answered`). */
+  /** Made by code that the store's last commit had just answered, before anything else ran (see `answer`). */
   chained: boolean;
 }
 
@@ -68,6 +68,8 @@ interface QueuedAppend extends AppendRequest {
  * writer has been idle at least this long: the store is quiet, so the fsync it waits for holds up little.
  */
 const QUIET_MS = 50;
+/** How long a turn of the event loop may spend committing a one-at-a-time appender's appends back to back. */
+const CHAINED_TURN_MS = 5;
 
 export interface SqliteEventStoreOptions {
   /**
@@ -109,9 +111,9 @@ export class SqliteEventStore implements EventStore {
   };
   /**
    * `answered`: the last commit's appenders are running on (see `answer`); `idleSince`: when the last
-   * commit ended, on performance.now().
+   * commit ended; `turnStarted`: when this store last started a group on a new turn (performance.now()).
    */
-  private readonly writerState: { answered: boolean; idleSince: number; idleAppendsHere: boolean };
+  private readonly writerState: { answered: boolean; idleSince: number; turnStarted: number; idleAppendsHere: boolean };
   /** PRAGMA data_version when the recent events were last checked against the file; -1 forces a check. */
   private dataVersion: bigint;
   private closed = false;
@@ -121,7 +123,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   constructor(file: string, { writerScript = compiledWorkerBeside(import.meta.url, 'event-writer.worker'), idleAppendsHere = true }: SqliteEventStoreOptions = {}) {
-    this.writerState = { answered: false, idleSince: Number.NEGATIVE_INFINITY, idleAppendsHere };
+    this.writerState = { answered: false, idleSince: Number.NEGATIVE_INFINITY, turnStarted: Number.NEGATIVE_INFINITY, idleAppendsHere };
     this.db = openDatabase(file);
     this.db.defaultSafeIntegers(true);
     this.db.exec(EVENTS_TABLE_SQL);
@@ -207,15 +209,35 @@ export class SqliteEventStore implements EventStore {
     return () => this.commitListeners.delete(listener);
   }
 
+  /**
+   * The next group starts on the next turn of the event loop, so that the appends made meanwhile (every
+   * socket message read in that turn) join it; or, when it holds a single chained append once the promise
+   * jobs of this turn have run (every appender the last commit answered has had its chance to append), at
+   * once: a caller appending one at a time then waits for nothing but its commits, while they take less
+   * than CHAINED_TURN_MS a turn; past that it waits for the next turn, so the event loop still turns.
+   */
   private scheduleGroup(): void {
     if (this.writing.scheduled || this.writing.group || this.queued.length === 0) return;
     this.writing.scheduled = true;
+    if (this.queued[0]!.chained && performance.now() - this.writerState.turnStarted < CHAINED_TURN_MS) {
+      afterPromiseJobs(() => (this.queued.length === 1 && this.commitsHere(this.queued) ? this.startScheduled() : this.startOnNextTurn()));
+    } else {
+      this.startOnNextTurn();
+    }
+  }
+
+  private startOnNextTurn(): void {
     setImmediate(() => {
-      this.writing.scheduled = false;
-      this.writing.group ??= this.commitQueued().finally(() => {
-        this.writing.group = null;
-        this.scheduleGroup();
-      });
+      this.writerState.turnStarted = performance.now();
+      this.startScheduled();
+    });
+  }
+
+  private startScheduled(): void {
+    this.writing.scheduled = false;
+    this.writing.group ??= this.commitQueued().finally(() => {
+      this.writing.group = null;
+      this.scheduleGroup();
     });
   }
 
@@ -300,14 +322,14 @@ export class SqliteEventStore implements EventStore {
 
   /**
    * Marks the appends made while the appenders just resolved run on as chained. Their continuations are
-   * promise jobs, run before anything else once this turn's code returns; the mark is lifted by a tick
-   * queued from a promise job, which runs only once every promise job queued so far, and every one they
-   * queue, has run. An append made after a tick, a timer or I/O is not chained: it only loses the fast way.
+   * promise jobs, run before anything else once this turn's code returns; the mark is lifted once those
+   * jobs, and the ones they queue, have run (`afterPromiseJobs`). An append made after a tick, a timer or
+   * I/O is not chained: it only loses the fast way.
    */
   private answer(): void {
     if (this.writerState.answered) return;
     this.writerState.answered = true;
-    queueMicrotask(() => process.nextTick(() => (this.writerState.answered = false)));
+    afterPromiseJobs(() => (this.writerState.answered = false));
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -444,6 +466,14 @@ class SqliteAllSubscription implements AllSubscription, AsyncIterator<RecordedEv
     clearTimeout(timer);
     this.wakeUp = undefined;
   }
+}
+
+/**
+ * Runs `then` once the promise jobs queued so far, and every one they queue, have run: a tick queued from
+ * a promise job runs only when the job queue is empty.
+ */
+function afterPromiseJobs(then: () => void): void {
+  queueMicrotask(() => process.nextTick(then));
 }
 
 function toBound(bound: Bound): bigint {
