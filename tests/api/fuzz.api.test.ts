@@ -1,5 +1,5 @@
 import { apiErrorSchema, socketCommandSchemas } from '@globetrail/contracts';
-import Ajv from 'ajv';
+import { Ajv } from 'ajv';
 import fc from 'fast-check';
 import { io, type Socket } from 'socket.io-client';
 import { z } from 'zod';
