@@ -27,14 +27,15 @@ export type VariantKernel = (typeof KERNELS)[number];
 /** Every served picture is between this much and the whole of its (capped) size, in both directions. */
 export const MIN_SCALE = 0.86;
 /**
- * Wider pictures are brought down to this: what most GPUs take as one texture (MAX_TEXTURE_SIZE), beyond
- * which the viewer scales them down in the browser anyway.
+ * Wider pictures are brought down to this: about as fine as a 1080p screen shows a panorama at the viewer's
+ * widest view, and what many GPUs take as one texture (WebGL's MAX_TEXTURE_SIZE; the viewer scales larger
+ * ones down in the browser).
  */
 export const MAX_WIDTH = 8192;
 export const QUALITY_RANGE = [80, 90] as const;
 
-/** Uniform in [0, 1) from the seed's `index`-th 32 bits. */
-const uniform = (seed: Buffer, index: number) => seed.readUInt32BE((index * 4) % (seed.length - 3)) / 2 ** 32;
+/** Uniform in [0, 1) from the seed's `index`-th 32 bits (index < 8). */
+const uniform = (seed: Buffer, index: number) => seed.readUInt32BE(index * 4) / 2 ** 32;
 
 /**
  * The plan for a picture `source` pixels big, turned so that its centre faces `yawOffset` degrees: the
