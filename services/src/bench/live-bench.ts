@@ -1,5 +1,5 @@
 /**
- * Live-game push latency against a bare Socket.IO relay, in the same run: how long a player's confirmed
+ * Live-game push latency against a durable Socket.IO relay, in the same run: how long a player's confirmed
  * guess takes to show at their opponent and at a spectator.
  *
  * The real embedded app runs in a child process (node services/dist/main.js: its own event loop, its RSS
@@ -29,28 +29,33 @@
  * ack are reported for information. Commands inside the warm-up are sent but not measured; a phase ends
  * with a drain (every ack in, then 500 ms without a push).
  *
- * Baseline: a bare Socket.IO server (the same socket.io package, default options) in its own child process
- * with the same rooms and sockets and players on the same round plans (same seed: a player's n-th round has
- * the same moves and think time on both sides). It relays every marker move and every confirmation, in a
- * message of the same fields as a PlaceGuess, to the whole room and acks it, as a naive relay would; a
+ * Baseline, the durable echo: a Socket.IO server (the same socket.io package, default options) in its own
+ * child process with the same rooms and sockets and players on the same round plans (same seed: a player's
+ * n-th round has the same moves and think time on every side). It stores every marker move and every
+ * confirmation, in a message of the same fields as a PlaceGuess, as one event in the game's own embedded
+ * event store (SqliteEventStore on a file of its own: WAL, synchronous=FULL, the same group commit on a
+ * writer thread and the same fast way for an append made while that writer is idle), and once the commit
+ * holding it is fsynced relays it to the whole room and acks it, as a naive durable relay would; a
  * player's next round starts 1 s after both confirmations reached them, as the game's timers would. Its
  * receipt of a guess is the relayed confirmation at the opponent and at the spectator. It does no auth,
- * validation, storage or per-viewer filtering, and relays a small message where the gateway sends a whole
- * game view: the ratio is what the game adds over the transport.
+ * validation or per-viewer filtering, and relays a small message where the gateway sends a whole game view:
+ * the ratio is what the game adds over a relay that stores what it relays as durably as the game does.
+ * The bare echo, the same relay storing nothing, runs too, as context (printed, no target): what the
+ * transport alone costs.
  *
  * Before the load, the event store's own writer commits 400 single-event appends one at a time on a file in
  * the run's directory (WAL, synchronous=FULL, nothing else running): the disk's fsynced commit, a floor
- * under every game latency that the echo does not pay, printed with the report.
+ * under the game's and the durable echo's latencies that the bare echo does not pay, printed with the report.
  *
- * Inside the gateway, a preload (live/append-probe.ts) times every append from the call to its durable
- * acknowledgement over the game phases: the step every confirmed guess waits for and the echo does not
- * have, printed beside the echo's p99.
+ * Inside the gateway and the durable echo, a preload (live/append-probe.ts) times every append from the call
+ * to its durable acknowledgement over their phases: the step every confirmed guess waits for on both.
  *
  * All clients run in this process (one clock for emit and receipt); its CPU and event-loop delay are
- * printed so a saturated client is visible. Rounds alternate which side goes first (echo, game / game,
- * echo / …) so machine noise hits both; per-round p50/p99 are printed and the medians compared.
- * Target: game p99 (the worse of opponent and spectator) ≤ 2 × echo p99, with nothing lost, refused, out of
- * order or dropped; exit code 1 otherwise.
+ * printed so a saturated client is visible. Rounds rotate which side goes first (durable echo, game, bare
+ * echo / game, bare echo, durable echo / …) so machine noise hits every side; per-round p50/p99 are printed
+ * and the medians compared.
+ * Target: game p99 (the worse of opponent and spectator) ≤ 1.5 × durable echo p99, with nothing lost,
+ * refused, out of order or dropped; exit code 1 otherwise.
  *
  * Run: `npm run bench:live`. BENCH_DUELS (500), BENCH_MOVE_MS (2000), BENCH_THINK_MIN_MS (3000),
  * BENCH_THINK_MAX_MS (12000), BENCH_CLOCK_SPEED (10), BENCH_SECONDS measured per phase (20),
@@ -64,6 +69,7 @@ import { fileURLToPath } from 'node:url';
 import { LIVE } from '@globetrail/contracts';
 import { SqliteEventStore } from '../platform/event-store/sqlite-event-store.js';
 import { openDatabase } from '../platform/sqlite/open-database.js';
+import type { AppendWindow } from './live/append-probe.js';
 import { measureDurableCommit } from './live/disk-floor.js';
 import { EchoLoad } from './live/echo-load.js';
 import { GameLoad } from './live/game-load.js';
@@ -103,9 +109,33 @@ const settings = {
   profileDir: process.env.BENCH_CPU_PROFILE ? resolve(process.env.BENCH_CPU_PROFILE) : null,
 };
 
+type EchoResult = PhaseLatencies & { load: PhaseLoad };
+
 interface RoundResult {
-  echo: PhaseLatencies & { load: PhaseLoad };
-  game: { log: Sent[]; load: PhaseLoad; appends: number[] };
+  bare: EchoResult;
+  durable: EchoResult & { appends: AppendWindow };
+  game: { log: Sent[]; load: PhaseLoad; appends: AppendWindow };
+}
+
+type Side = keyof RoundResult;
+/** Round r runs the sides in this order, rotated by r: each goes first once in three rounds. */
+const SIDES: readonly Side[] = ['durable', 'game', 'bare'];
+
+/** Every append a server made during `run`, call → durable acknowledgement (see live/append-probe.ts). */
+async function withAppendTimes<T>(server: ServerProcess, run: () => Promise<T>): Promise<T & { appends: AppendWindow }> {
+  await server.request({ type: 'appends:start' }, 'appends:started');
+  const result = await run();
+  const appends = (await server.request({ type: 'appends:stop' }, 'appends:stopped')) as AppendWindow;
+  return { ...result, appends };
+}
+
+function countEvents(file: string): number {
+  const db = openDatabase(file);
+  try {
+    return db.prepare<[], number>('SELECT count(*) FROM events').pluck().get()!;
+  } finally {
+    db.close();
+  }
 }
 
 function durability(file: string): string {
@@ -126,24 +156,29 @@ async function main(): Promise<void> {
   const servers: ServerProcess[] = [];
   const loads: Array<{ close(): void }> = [];
   try {
-    const [gamePort, echoPort] = [await freePort(), await freePort()];
+    const [gamePort, durablePort, barePort] = [await freePort(), await freePort(), await freePort()];
+    const appendProbe = ['--import', join(here, 'live', 'append-probe.js')];
     const gateway = await startServer({
       name: 'gateway',
       script: join(here, '..', 'main.js'),
       port: gamePort,
       env: { DATA_DIR: join(dir, 'data'), PORT: String(gamePort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', IMAGERY_PROVIDER: 'offline', SPECTATOR_DELAY_PHASES: '0', CLOCK_SPEED: String(clockSpeed), ...LOAD_TEST_LIMITS },
       ready: /GlobeTrail is running/,
-      nodeArgs: ['--import', join(here, 'live', 'append-probe.js'), ...(profileDir ? ['--import', join(here, 'live', 'cpu-profile.js')] : [])],
+      nodeArgs: [...appendProbe, ...(profileDir ? ['--import', join(here, 'live', 'cpu-profile.js')] : [])],
       ipc: true,
     });
     servers.push(gateway);
-    const echo = await startServer({ name: 'echo', script: join(here, 'live', 'echo-server.js'), port: echoPort, env: { PORT: String(echoPort) }, ready: /listening/ });
-    servers.push(echo);
+    const durableEventsFile = join(dir, 'durable-echo', 'events.sqlite');
+    const echoScript = join(here, 'live', 'echo-server.js');
+    const durableEcho = await startServer({ name: 'durable echo', script: echoScript, port: durablePort, env: { PORT: String(durablePort), EVENTS_FILE: durableEventsFile }, ready: /listening/, nodeArgs: appendProbe, ipc: true });
+    servers.push(durableEcho);
+    const bareEcho = await startServer({ name: 'bare echo', script: echoScript, port: barePort, env: { PORT: String(barePort) }, ready: /listening/ });
+    servers.push(bareEcho);
     const rssAtStart = gateway.rssMiB();
 
     const inSeconds = (ms: number) => `${+(ms / 1000).toFixed(2)} s`;
-    console.log('live bench: how fast a confirmed guess reaches the opponent and a spectator, versus a bare Socket.IO relay, same run, same load');
-    console.log(`  ${duels} duels × (2 players + 1 spectator) = ${duels * 3} sockets on each side, websocket transport, loopback`);
+    console.log('live bench: how fast a confirmed guess reaches the opponent and a spectator, versus a durable Socket.IO relay, same run, same load');
+    console.log(`  ${duels} duels × (2 players + 1 spectator) = ${duels * 3} sockets on each side (${duels * 2} players), websocket transport, loopback`);
     console.log(
       `  load: duels play rounds back to back; in each, a player moves their marker every ${inSeconds(style.moveMs)} on average (gaps ±50%, open loop) ` +
         `and confirms ${inSeconds(style.thinkMinMs)}–${inSeconds(style.thinkMaxMs)} after the round starts (uniform); a round ends when both have confirmed`,
@@ -154,10 +189,12 @@ async function main(): Promise<void> {
         'latencies are emit → receipt on the bench\'s own clock, which the clock speed does not touch',
     );
     console.log('  latency: emit of a confirmed guess → first GameUpdated showing it confirmed (isF), at the opponent and at the spectator (SPECTATOR_DELAY_PHASES=0)');
-    console.log(`  baseline: a bare Socket.IO server (same package) in its own process relays every marker move and confirmation to its room, same sockets and plans`);
-    console.log(`  game: the real app in its own process (auth, validation, decide, fsynced append, per-viewer views, projections, round timers)`);
-    console.log(`  ${rounds} round${rounds === 1 ? '' : 's'} alternating which side goes first; each phase ${warmupSeconds} s warm-up + ${seconds} s measured; medians over rounds`);
-    console.log(`  target: game p99 ≤ ${TARGET_RATIO} × echo p99, no push lost, no command failed; exit code 1 otherwise`);
+    console.log('  baseline, durable echo: a Socket.IO server (same package) in its own process stores every marker move and confirmation as an event in the game\'s');
+    console.log('    embedded event store (same settings, same group commit on a writer thread), then relays it to its room; same sockets and plans');
+    console.log('  context, bare echo: the same relay storing nothing (no target)');
+    console.log('  game: the real app in its own process (auth, validation, decide, fsynced append, per-viewer views, projections, round timers)');
+    console.log(`  ${rounds} round${rounds === 1 ? '' : 's'} rotating which side goes first; each phase ${warmupSeconds} s warm-up + ${seconds} s measured; medians over rounds`);
+    console.log(`  target: game p99 ≤ ${TARGET_RATIO} × durable echo p99, no push lost, no command failed; exit code 1 otherwise`);
 
     const diskFloor = measureDurableCommit(join(dir, 'disk-probe.sqlite'));
     const started = Date.now();
@@ -170,8 +207,10 @@ async function main(): Promise<void> {
     });
     loads.push(game);
     console.log(`  setup: all ${duels} duels in round 0 (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-    const echoLoad = await EchoLoad.setUp(echo.url, duels, concurrency, betweenRoundsMs);
-    loads.push(echoLoad);
+    const durableLoad = await EchoLoad.setUp(durableEcho.url, duels, concurrency, betweenRoundsMs);
+    loads.push(durableLoad);
+    const bareLoad = await EchoLoad.setUp(bareEcho.url, duels, concurrency, betweenRoundsMs);
+    loads.push(bareLoad);
     const rssAfterSetup = gateway.rssMiB();
 
     let rssPeak = rssAfterSetup;
@@ -183,26 +222,20 @@ async function main(): Promise<void> {
     const results: RoundResult[] = [];
     for (let round = 0; round < rounds; round++) {
       const window: PhaseWindow = { warmupMs: warmupSeconds * 1000, measureMs: seconds * 1000, style, seed: 20261121 };
-      const runEcho = async () => {
-        const result = await measured(echo, () => echoLoad.run(window));
-        return { ...echoLoad.latencies(result.log), load: result.load };
+      const echoPhase = async (server: ServerProcess, load: EchoLoad) => {
+        const result = await measured(server, () => load.run(window));
+        return { ...load.latencies(result.log), load: result.load };
       };
-      const runGame = async () => {
-        await gateway.request({ type: 'appends:start' }, 'appends:started');
-        const result = await measured(gateway, () => game.run(window));
-        const { samples } = (await gateway.request({ type: 'appends:stop' }, 'appends:stopped')) as { samples: number[] };
-        return { ...result, appends: samples };
+      const phases: { [S in Side]: () => Promise<RoundResult[S]> } = {
+        durable: () => withAppendTimes(durableEcho, () => echoPhase(durableEcho, durableLoad)),
+        bare: () => echoPhase(bareEcho, bareLoad),
+        game: () => withAppendTimes(gateway, () => measured(gateway, () => game.run(window))),
       };
-      let result: RoundResult;
-      if (round % 2 === 0) {
-        const echoResult = await runEcho();
-        result = { echo: echoResult, game: await runGame() };
-      } else {
-        const gameResult = await runGame();
-        result = { game: gameResult, echo: await runEcho() };
-      }
-      results.push(result);
-      console.log(`  round ${round + 1}: ${round % 2 === 0 ? 'echo, then game' : 'game, then echo'} done`);
+      const order = [...SIDES.slice(round % SIDES.length), ...SIDES.slice(0, round % SIDES.length)];
+      const result: Partial<RoundResult> = {};
+      for (const side of order) Object.assign(result, { [side]: await phases[side]() });
+      results.push(result as RoundResult);
+      console.log(`  round ${round + 1}: ${order.map((side) => (side === 'game' ? 'game' : `${side} echo`)).join(', then ')} done`);
     }
     clearInterval(rssSampler);
     const profileFile = profileDir ? join(profileDir, `gateway-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`) : null;
@@ -210,14 +243,23 @@ async function main(): Promise<void> {
     const rssAtEnd = gateway.rssMiB();
 
     for (const load of loads.splice(0)) load.close();
-    await gateway.stop();
+    await Promise.all([gateway.stop(), durableEcho.stop()]);
     const eventsFile = join(dir, 'data', 'events.sqlite');
     const store = SqliteEventStore.open(eventsFile);
     const events = await store.readAll();
     await store.close();
 
     const pass = printReport(
-      results.map((result) => ({ echo: result.echo, echoLoad: result.echo.load, game: game.latencies(result.game.log), gameLoad: result.game.load, gameAppends: result.game.appends })),
+      results.map((result) => ({
+        durable: result.durable,
+        durableLoad: result.durable.load,
+        durableAppends: result.durable.appends,
+        bare: result.bare,
+        bareLoad: result.bare.load,
+        game: game.latencies(result.game.log),
+        gameLoad: result.game.load,
+        gameAppends: result.game.appends,
+      })),
       {
         duels,
         sockets: game.sockets,
@@ -228,6 +270,8 @@ async function main(): Promise<void> {
         restartFailures: game.restartFailures,
         rssMiB: { idle: rssAtStart, afterSetup: rssAfterSetup, peak: rssPeak, end: rssAtEnd },
         durability: durability(eventsFile),
+        durableEchoDurability: durability(durableEventsFile),
+        durableEchoEvents: countEvents(durableEventsFile),
         diskFloor,
         events,
       },

@@ -6,8 +6,9 @@ import { type Summary, summarise } from './stats.js';
 /**
  * What one fsynced commit of one event costs on this disk, with nothing else running: the event store's own
  * writer (same SQLite settings: WAL, synchronous=FULL) committing `count` appends one after another on this
- * thread. Every confirmed guess waits for such a commit before it is acknowledged or pushed, so this is a
- * floor under the game's latency that the echo baseline does not pay.
+ * thread. Every confirmed guess waits for such a commit before it is acknowledged or pushed (and every
+ * message of the durable echo before it is relayed), so this is a floor under their latencies that the bare
+ * echo does not pay.
  */
 export function measureDurableCommit(file: string, count = 400): Summary {
   const writer = new EventWriter(file);

@@ -36,8 +36,9 @@ interface Room {
 }
 
 /**
- * The baseline side: as many rooms and sockets as the game side, players on the same round plans, the
- * relay forwarding every marker move and every confirmation to the whole room, as a naive relay would. A
+ * A baseline side (the bare or the durable echo): as many rooms and sockets as the game side, players on
+ * the same round plans, the relay forwarding every marker move and every confirmation to the whole room,
+ * as a naive relay would. A
  * player's next round starts `transitionMs` after both confirmations of the last one reached them (the
  * game's countdown and result display at its clock speed).
  */
@@ -123,7 +124,7 @@ export class EchoLoad {
     const send = (final: boolean, loc: EchoMove['loc']) => {
       const seq = this.seq++;
       const move: EchoMove = { room: room.name, seq, seat: index, gameId: room.name, roundIndex: nth, loc, final };
-      phase.send(room.index, index, final, String(seq), (answered) => seat.socket.emit('Move', move, () => answered(true)));
+      phase.send(room.index, index, final, String(seq), (answered) => seat.socket.emit('Move', move, (answer: { ok: boolean }) => answered(answer.ok)));
     };
     seat.plan?.stop();
     seat.plan = play(
