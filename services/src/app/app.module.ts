@@ -20,6 +20,7 @@ import { AccountsModule } from '../features/accounts/accounts.module.js';
 import { HealthModule } from '../features/health/health.module.js';
 import { OperationsModule } from '../features/operations/operations.module.js';
 import { PlatformModule } from './platform.module.js';
+import { RateLimitModule } from '../platform/rate-limit/rate-limit.module.js';
 
 @Module({})
 export class AppModule {
@@ -48,7 +49,7 @@ export class AppModule {
     const identityModules = [...(web || config.roles.has('identity') ? [identity] : []), ...(config.roles.has('identity') && !config.roles.has('api') ? [AccountsModule] : [])];
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config), HealthModule, ...identityModules, ...webModules, ...(config.roles.has('process-manager') ? [ProcessManagersModule] : [])],
+      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config), RateLimitModule.forRoot(config.web.rateLimitScale), HealthModule, ...identityModules, ...webModules, ...(config.roles.has('process-manager') ? [ProcessManagersModule] : [])],
     };
   }
 }

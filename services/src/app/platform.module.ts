@@ -18,8 +18,6 @@ import { openBus, openEventStore, openProjections, openReadStore } from './store
 import { announceCommits } from '../projections/commit-notices.js';
 import { allProjections } from '../projections/all-projections.js';
 import { Metrics } from '../platform/metrics/metrics.js';
-import { RateLimits } from '../platform/rate-limit/rate-limits.js';
-import { RateLimitGuard } from '../platform/rate-limit/rate-limit.guard.js';
 import { CLOCK, METRICS, PRESENCE_BUS, APP_CONFIG, DECISION_CONTEXT, MESSAGE_BUS, EVENT_STORE, IMAGERY, LOCAL_IMAGES, MAP_CATALOG, PROJECTIONS, READ_STORE } from './tokens.js';
 
 
@@ -102,12 +100,10 @@ export class PlatformModule {
         { provide: LOCAL_IMAGES, useFactory: () => openLocalImagery(join(config.dataDir, 'imagery')) },
         { provide: IMAGERY, useFactory: (images: LocalImageStore) => openImagery(config.imagery, config.dataDir, images).registry, inject: [LOCAL_IMAGES] },
         { provide: MAP_CATALOG, useFactory: (reads: ReadStore) => new MapCatalog(reads), inject: [READ_STORE] },
-        { provide: RateLimits, useFactory: () => new RateLimits(config.web.rateLimitScale) },
-        RateLimitGuard,
         CommandExecutor,
         PlatformLifecycle,
       ],
-      exports: [APP_CONFIG, CLOCK, METRICS, PRESENCE_BUS, EVENT_STORE, READ_STORE, PROJECTIONS, IMAGERY, LOCAL_IMAGES, MAP_CATALOG, MESSAGE_BUS, RateLimits, RateLimitGuard, CommandExecutor],
+      exports: [APP_CONFIG, CLOCK, METRICS, PRESENCE_BUS, EVENT_STORE, READ_STORE, PROJECTIONS, IMAGERY, LOCAL_IMAGES, MAP_CATALOG, MESSAGE_BUS, CommandExecutor],
     };
   }
 }

@@ -11,6 +11,7 @@ import { AuthGuard, CurrentPrincipal, OptionalAuthGuard, RequireSignedIn } from 
 import { EmbeddedIdentity } from './embedded/embedded-identity.js';
 import type { IdentityAccounts, Principal } from './identity.port.js';
 import { IDENTITY_ACCOUNTS, IdentityModule } from './identity.module.js';
+import { RateLimitModule } from '../platform/rate-limit/rate-limit.module.js';
 
 /** Stands in for a game feature module: it only applies the guards the global IdentityModule exports. */
 @Controller('probe')
@@ -38,9 +39,9 @@ class ProbeController {
 class ProbeModule {}
 
 async function startApp(dataDir: string): Promise<INestApplication> {
-  @Module({ imports: [IdentityModule.forRoot({ mode: 'embedded', dataDir, insecureFastPasswordHashing: true }), ProbeModule] })
+  @Module({ imports: [RateLimitModule.forRoot(0), IdentityModule.forRoot({ mode: 'embedded', dataDir, insecureFastPasswordHashing: true }), ProbeModule] })
   class TestApp {}
-  const app = await NestFactory.create(TestApp, { logger: false });
+  const app = await NestFactory.create(TestApp, { logger: false, abortOnError: false });
   app.useGlobalFilters(new ApiExceptionFilter());
   await app.init();
   return app;

@@ -13,6 +13,7 @@ import { AuthGuard, CurrentPrincipal } from './auth.guard.js';
 import { EmbeddedIdentity } from './embedded/embedded-identity.js';
 import type { IdentityAccounts, Principal } from './identity.port.js';
 import { IDENTITY_ACCOUNTS, IdentityModule, type IdentityModuleOptions } from './identity.module.js';
+import { RateLimitModule } from '../platform/rate-limit/rate-limit.module.js';
 
 @Controller('probe')
 class ProbeController {
@@ -27,9 +28,9 @@ class ProbeController {
 class ProbeModule {}
 
 async function startApp(options: IdentityModuleOptions): Promise<INestApplication> {
-  @Module({ imports: [IdentityModule.forRoot(options), ProbeModule] })
+  @Module({ imports: [RateLimitModule.forRoot(0), IdentityModule.forRoot(options), ProbeModule] })
   class TestApp {}
-  const app = await NestFactory.create(TestApp, { logger: false });
+  const app = await NestFactory.create(TestApp, { logger: false, abortOnError: false });
   app.useGlobalFilters(new ApiExceptionFilter());
   await app.init();
   return app;
