@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import { renderSampleRecipe } from '../sample/sample-renderer.js';
 import { SAMPLE_PLACES } from '../sample/sample-places.js';
 import { varyPicture } from './vary-picture.js';
+import { longestGapWhile } from '../../bench/event-loop-gap.js';
 
 const runs = Number(process.argv[2] ?? 5);
 
@@ -20,22 +21,6 @@ async function photoLike(scene: Buffer, width: number): Promise<Buffer> {
   const height = width / 2;
   const grain = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 24 } } }).png({ compressionLevel: 1 }).toBuffer();
   return sharp(scene).resize(width, height).composite([{ input: grain, blend: 'soft-light' }]).jpeg({ quality: 90 }).toBuffer();
-}
-
-async function longestGapWhile<T>(work: () => Promise<T>): Promise<{ value: T; longestGap: number; elapsed: number }> {
-  const started = performance.now();
-  let last = started;
-  let longestGap = 0;
-  const tick = () => {
-    const now = performance.now();
-    longestGap = Math.max(longestGap, now - last);
-    last = now;
-  };
-  const ticker = setInterval(tick, 5);
-  const value = await work();
-  tick();
-  clearInterval(ticker);
-  return { value, longestGap, elapsed: performance.now() - started };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
