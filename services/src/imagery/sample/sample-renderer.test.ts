@@ -8,29 +8,10 @@ import { compiledWorkerBeside } from '../../platform/workers/compiled-worker.js'
 import { compileSources } from '../../platform/workers/testing/compile-sources.js';
 import { createSampleRenderer, renderSampleRecipe } from './sample-renderer.js';
 import { ensureSampleSet, sampleImageId } from './sample-set.js';
+import { longestGapWhile } from '../../bench/event-loop-gap.js';
 
 const execute = promisify(execFile);
 const RENDER_TIMEOUT = 60_000;
-
-/** Runs `work` while a 10 ms interval ticks; the longest gap includes the one up to the end of the work. */
-async function whileTicking<T>(work: () => Promise<T>) {
-  const started = performance.now();
-  let last = started;
-  let longestGap = 0;
-  const tick = () => {
-    const now = performance.now();
-    longestGap = Math.max(longestGap, now - last);
-    last = now;
-  };
-  const ticker = setInterval(tick, 10);
-  try {
-    const result = await work();
-    tick();
-    return { result, longestGap, elapsed: performance.now() - started };
-  } finally {
-    clearInterval(ticker);
-  }
-}
 
 const isJpeg = (bytes: Buffer) => bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]));
 
@@ -65,11 +46,11 @@ describe('the sample renderer', () => {
     it('keeps the event loop turning while it paints the picture the calling thread would', async () => {
       const renderer = createSampleRenderer({ workerScript });
       try {
-        const inWorker = await whileTicking(() => renderer.render('jp-biei'));
-        const onThisThread = await whileTicking(() => renderSampleRecipe('jp-biei'));
+        const inWorker = await longestGapWhile(() => renderer.render('jp-biei'), 10);
+        const onThisThread = await longestGapWhile(() => renderSampleRecipe('jp-biei'), 10);
 
-        expect(inWorker.result.equals(onThisThread.result)).toBe(true);
-        expect(isJpeg(inWorker.result)).toBe(true);
+        expect(inWorker.value.equals(onThisThread.value)).toBe(true);
+        expect(isJpeg(inWorker.value)).toBe(true);
         // Painting here stalls the loop for most of the render; in the worker only scheduling noise remains.
         expect(onThisThread.longestGap).toBeGreaterThan(onThisThread.elapsed / 2);
         expect(inWorker.longestGap).toBeLessThan(inWorker.elapsed / 3);
