@@ -30,13 +30,14 @@ interface Room {
   index: number;
   name: string;
   seats: [EchoSeat, EchoSeat];
-  spectator: Socket;
-  /** Per socket (the two players, then the spectator): when each relayed confirmation arrived, by sequence number. */
-  receipts: [Map<number, number>, Map<number, number>, Map<number, number>];
+  spectators: Socket[];
+  /** Per socket (the two players, then the spectators): when each relayed confirmation arrived, by sequence number. */
+  receipts: Array<Map<number, number>>;
 }
 
 /**
- * A baseline side (the bare or the durable echo): as many rooms and sockets as the game side, players on
+ * A baseline side (the bare or the durable echo): as many rooms and sockets as the game side (two players
+ * and `watchers` spectators a room; rooms numbered from `first` as the game side's duels), players on
  * the same round plans, the relay forwarding every marker move and every confirmation to the whole room,
  * as a naive relay would. A
  * player's next round starts `transitionMs` after both confirmations of the last one reached them (the
@@ -50,17 +51,25 @@ export class EchoLoad {
   private constructor(
     private readonly rooms: Room[],
     private readonly transitionMs: number,
+    private readonly first: number,
   ) {}
 
-  static async setUp(url: string, count: number, concurrency: number, transitionMs: number): Promise<EchoLoad> {
-    const load = new EchoLoad(new Array<Room>(count), transitionMs);
+  static async setUp(url: string, count: number, concurrency: number, transitionMs: number, watchers = 1, first = 0): Promise<EchoLoad> {
+    const load = new EchoLoad(new Array<Room>(count), transitionMs, first);
     let next = 0;
     const worker = async () => {
       while (next < count) {
         const index = next++;
-        const sockets = await Promise.all([connect(url, null), connect(url, null), connect(url, null)]);
+        const sockets = await Promise.all(Array.from({ length: 2 + watchers }, () => connect(url, null)));
         const seat = (socket: Socket): EchoSeat => ({ socket, nth: 0, confirmed: false, finals: new Set(), markers: 0, plan: null });
-        const room: Room = { index, name: `room-${index}`, seats: [seat(sockets[0]), seat(sockets[1])], spectator: sockets[2], receipts: [new Map(), new Map(), new Map()] };
+        const [host, guest, ...spectators] = sockets;
+        const room: Room = {
+          index: first + index,
+          name: `room-${first + index}`,
+          seats: [seat(host!), seat(guest!)],
+          spectators,
+          receipts: sockets.map(() => new Map<number, number>()),
+        };
         sockets.forEach((socket, receiver) => socket.on('Moved', (move: EchoMove) => load.relayed(room, receiver, move)));
         await Promise.all(sockets.map((socket) => new Promise((resolve) => socket.emit('JoinRoom', room.name, resolve))));
         load.rooms[index] = room;
@@ -91,13 +100,16 @@ export class EchoLoad {
 
   /** A confirmation reaches a receiver when the relay forwards it; the phase's receipts are dropped afterwards. */
   latencies(log: readonly Sent[]): PhaseLatencies {
-    const result = phaseLatencies(log, (sent, receiver) => this.rooms[sent.room]!.receipts[receiver === 'opponent' ? 1 - sent.seat : 2]!.get(Number(sent.key)));
+    const result = phaseLatencies(log, (sent, receiver) => {
+      const { receipts } = this.rooms[sent.room - this.first]!;
+      return (receiver === 'opponent' ? [receipts[1 - sent.seat]!] : receipts.slice(2)).map((at) => at.get(Number(sent.key)));
+    });
     for (const room of this.rooms) for (const receipts of room.receipts) receipts.clear();
     return result;
   }
 
   close(): void {
-    for (const room of this.rooms) for (const socket of [room.seats[0].socket, room.seats[1].socket, room.spectator]) socket.disconnect();
+    for (const room of this.rooms) for (const socket of [room.seats[0].socket, room.seats[1].socket, ...room.spectators]) socket.disconnect();
   }
 
   private relayed(room: Room, receiver: number, move: EchoMove): void {

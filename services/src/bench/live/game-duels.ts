@@ -58,31 +58,38 @@ export interface Duel {
   gameId: string;
   /** The host, then the guest. */
   seats: [Seat, Seat];
-  spectator: { socket: GameSocket; receipts: GuessReceipts; lastPush: GameUpdated | null };
+  /** Everyone watching the duel (the live bench has one; the capacity bench a roomful). */
+  spectators: Array<{ socket: GameSocket; receipts: GuessReceipts; lastPush: GameUpdated | null }>;
   restarting: boolean;
 }
 
-/** Two anonymous visitors make and join a duel without a round time limit, a third watches, both get ready. */
-export async function setUpDuel(url: string, index: number): Promise<Duel> {
-  const [host, guest, watcher] = await Promise.all([identity(url), identity(url), identity(url)]);
-  const { gameId } = (await post(url, '/games', host.idToken, { gameT: 'D', rl: -1 })) as { gameId: string };
-  const [hostSocket, guestSocket, watcherSocket] = await Promise.all([connect(url, host.idToken), connect(url, guest.idToken), connect(url, watcher.idToken)]);
+/** Every socket of a duel: the two players, then the spectators. */
+export const duelSockets = (duel: Duel): GameSocket[] => [duel.seats[0].socket, duel.seats[1].socket, ...duel.spectators.map((spectator) => spectator.socket)];
+
+/**
+ * Two anonymous visitors make and join a duel without a round time limit, `watchers` others (each a visitor
+ * of their own) watch it, both players get ready.
+ */
+export async function setUpDuel(url: string, index: number, watchers = 1): Promise<Duel> {
+  const [host, guest, ...audience] = await Promise.all(Array.from({ length: 2 + watchers }, () => identity(url)));
+  const { gameId } = (await post(url, '/games', host!.idToken, { gameT: 'D', rl: -1 })) as { gameId: string };
+  const [hostSocket, guestSocket, ...watcherSockets] = await Promise.all([host!, guest!, ...audience].map((visitor) => connect<GameSocket>(url, visitor.idToken)));
   const seat = (uid: string, socket: GameSocket): Seat => ({ uid, socket, receipts: new GuessReceipts(), round: null, roundsStarted: 0, markers: 0, plan: null });
   return {
     index,
     gameId,
-    seats: [seat(host.user.uid, hostSocket), seat(guest.user.uid, guestSocket)],
-    spectator: { socket: watcherSocket, receipts: new GuessReceipts(), lastPush: null },
+    seats: [seat(host!.user.uid, hostSocket!), seat(guest!.user.uid, guestSocket!)],
+    spectators: watcherSockets.map((socket) => ({ socket, receipts: new GuessReceipts(), lastPush: null })),
     restarting: false,
   };
 }
 
 /** Joins, watches and gets ready; the caller listens for pushes first. */
 export async function startDuel(duel: Duel): Promise<void> {
-  const { gameId, seats, spectator } = duel;
+  const { gameId, seats, spectators } = duel;
   await command(seats[0].socket, 'JoinGame', { gameId });
   await command(seats[1].socket, 'JoinGame', { gameId });
-  await command(spectator.socket, 'WatchGame', { gameId });
+  await Promise.all(spectators.map((spectator) => command(spectator.socket, 'WatchGame', { gameId })));
   await command(seats[0].socket, 'SetReady', { gameId, ready: true });
   await command(seats[1].socket, 'SetReady', { gameId, ready: true });
 }

@@ -1,11 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import type { Ack, GameUpdated } from '@globetrail/contracts';
-import { type Duel, guessKey, restartDuel, setUpDuel, startDuel } from './game-duels.js';
+import { type Duel, duelSockets, guessKey, restartDuel, setUpDuel, startDuel } from './game-duels.js';
 import { type PhaseCounts, type PhaseLatencies, type PhaseLog, type PhaseWindow, phaseLatencies, runPhase, type Sent } from './phase.js';
 import { markerAt, meetingPoint, play, roundPlan } from './round-plan.js';
 
 /**
- * The game side: N duels on the real app, each with two players and one spectator on their own sockets.
+ * The game side: N duels on the real app, each with two players and W spectators (one in the live bench)
+ * on their own sockets.
  * A player's round starts when a push shows it STARTED; during a phase they move their marker and confirm
  * on their round plan, and the round ends when both have confirmed. Between phases nobody plays; a round
  * left unconfirmed is played again from the next phase's start. A duel that ends at the round cap is
@@ -19,16 +20,21 @@ export class GameLoad {
   restarts = 0;
   restartFailures = 0;
 
-  private constructor(private readonly duels: Duel[]) {}
+  private constructor(
+    private readonly duels: Duel[],
+    private readonly watchers: number,
+    private readonly first: number,
+  ) {}
 
-  static async setUp(url: string, count: number, concurrency: number, progress: (done: number) => void): Promise<GameLoad> {
-    const load = new GameLoad(new Array<Duel>(count));
+  /** Duels numbered from `first` (a bench's client processes each take their own range), `watchers` spectators each. */
+  static async setUp(url: string, count: number, concurrency: number, progress: (done: number) => void, watchers = 1, first = 0): Promise<GameLoad> {
+    const load = new GameLoad(new Array<Duel>(count), watchers, first);
     let next = 0;
     let done = 0;
     const worker = async () => {
       while (next < count) {
         const index = next++;
-        const duel = await setUpDuel(url, index);
+        const duel = await setUpDuel(url, first + index, watchers);
         load.duels[index] = duel;
         load.listen(duel);
         await startDuel(duel);
@@ -41,7 +47,7 @@ export class GameLoad {
   }
 
   get sockets(): number {
-    return this.duels.length * 3;
+    return this.duels.length * (2 + this.watchers);
   }
 
   run(window: PhaseWindow): Promise<PhaseCounts & { log: Sent[] }> {
@@ -59,16 +65,21 @@ export class GameLoad {
           }
         }
       },
-      received: () => this.duels.reduce((sum, duel) => sum + duel.seats[0].receipts.pushes + duel.seats[1].receipts.pushes + duel.spectator.receipts.pushes, 0),
+      received: () => this.duels.reduce((sum, duel) => sum + duel.seats[0].receipts.pushes + duel.seats[1].receipts.pushes + duel.spectators.reduce((seen, spectator) => seen + spectator.receipts.pushes, 0), 0),
     });
   }
 
   /** A confirmed guess reaches a receiver with the first push that shows it confirmed. */
   latencies(log: readonly Sent[]): PhaseLatencies {
     return phaseLatencies(log, (sent, receiver) => {
-      const duel = this.duels[sent.room]!;
-      return (receiver === 'opponent' ? duel.seats[1 - sent.seat]! : duel.spectator).receipts.at(sent.key);
+      const duel = this.duel(sent.room);
+      return receiver === 'opponent' ? [duel.seats[1 - sent.seat]!.receipts.at(sent.key)] : duel.spectators.map((spectator) => spectator.receipts.at(sent.key));
     });
+  }
+
+  /** Duels are numbered across client processes (their plans differ); this process holds `first` onwards. */
+  private duel(room: number): Duel {
+    return this.duels[room - this.first]!;
   }
 
   /** Sockets the server closed (a missed heartbeat under load, an error); none should be. */
@@ -78,27 +89,29 @@ export class GameLoad {
 
   /** Pushes that arrived out of version order at any socket (must be 0). */
   outOfOrder(): number {
-    return this.duels.reduce((sum, duel) => sum + duel.seats[0].receipts.outOfOrder + duel.seats[1].receipts.outOfOrder + duel.spectator.receipts.outOfOrder, 0);
+    return this.duels.reduce((sum, duel) => sum + duel.seats[0].receipts.outOfOrder + duel.seats[1].receipts.outOfOrder + duel.spectators.reduce((seen, spectator) => seen + spectator.receipts.outOfOrder, 0), 0);
   }
 
   /** Mean size of the JSON of the spectators' last pushes: what each receiver gets for a confirmed guess. */
   pushBytes(): number {
-    const sizes = this.duels.flatMap((duel) => (duel.spectator.lastPush ? [JSON.stringify(duel.spectator.lastPush).length] : []));
+    const sizes = this.duels.flatMap((duel) => duel.spectators.flatMap((spectator) => (spectator.lastPush ? [JSON.stringify(spectator.lastPush).length] : [])));
     return sizes.reduce((sum, size) => sum + size, 0) / sizes.length;
   }
 
   close(): void {
     this.closing = true;
-    for (const duel of this.duels) for (const socket of [duel.seats[0].socket, duel.seats[1].socket, duel.spectator.socket]) socket.disconnect();
+    for (const duel of this.duels) for (const socket of duelSockets(duel)) socket.disconnect();
   }
 
   private listen(duel: Duel): void {
     duel.seats.forEach((seat, index) => seat.socket.on('GameUpdated', (push) => this.playerPush(duel, index as 0 | 1, push)));
-    duel.spectator.socket.on('GameUpdated', (push) => {
-      duel.spectator.receipts.record(push, performance.now());
-      duel.spectator.lastPush = push;
-    });
-    for (const socket of [duel.seats[0].socket, duel.seats[1].socket, duel.spectator.socket]) {
+    for (const spectator of duel.spectators) {
+      spectator.socket.on('GameUpdated', (push) => {
+        spectator.receipts.record(push, performance.now());
+        spectator.lastPush = push;
+      });
+    }
+    for (const socket of duelSockets(duel)) {
       socket.on('disconnect', (reason) => {
         if (this.closing) return;
         if (this.disconnected++ < 5) console.error(`  a game socket was disconnected: ${reason}`);

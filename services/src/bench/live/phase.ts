@@ -24,7 +24,7 @@ export interface PhaseCounts {
 
 /** Latencies of one phase, in ms from the sender's emit. */
 export interface PhaseLatencies {
-  /** A confirmed guess to its receipt (the first push showing it confirmed) at the opponent and the spectator. */
+  /** A confirmed guess to its receipt (the first push showing it confirmed) at the opponent and at every spectator. */
   opponent: number[];
   spectator: number[];
   /** A marker move to the mover's ack, and a confirmed guess to the guesser's ack. */
@@ -104,8 +104,11 @@ export interface Sent {
   measured: boolean;
 }
 
-/** The same accounting on both sides: `receipt` is when a confirmed guess reached that receiver, if it did. */
-export function phaseLatencies(log: readonly Sent[], receipt: (sent: Sent, receiver: 'opponent' | 'spectator') => number | undefined): PhaseLatencies {
+/**
+ * The same accounting on both sides: `receipts` is when a confirmed guess reached each socket in that role
+ * (the opponent; every spectator), undefined where it did not.
+ */
+export function phaseLatencies(log: readonly Sent[], receipts: (sent: Sent, receiver: 'opponent' | 'spectator') => Array<number | undefined>): PhaseLatencies {
   const result: PhaseLatencies = { opponent: [], spectator: [], moveAck: [], guessAck: [], lost: { opponent: 0, spectator: 0 }, refused: 0, unanswered: 0 };
   for (const sent of log) {
     if (!sent.measured) continue;
@@ -117,9 +120,10 @@ export function phaseLatencies(log: readonly Sent[], receipt: (sent: Sent, recei
     else (sent.final ? result.guessAck : result.moveAck).push(sent.ackedAt - sent.sentAt);
     if (!sent.final) continue;
     for (const receiver of ['opponent', 'spectator'] as const) {
-      const at = receipt(sent, receiver);
-      if (at === undefined) result.lost[receiver] += 1;
-      else result[receiver].push(at - sent.sentAt);
+      for (const at of receipts(sent, receiver)) {
+        if (at === undefined) result.lost[receiver] += 1;
+        else result[receiver].push(at - sent.sentAt);
+      }
     }
   }
   return result;
