@@ -35,10 +35,11 @@ const playing = (roundIndex: number) => (view: GameView) => view.status === 'SED
 describe('a duel over Socket.IO', () => {
   it('plays to a knockout with two players while a spectator watches one phase behind', async () => {
     const gameId = await newDuel(ada);
-    const [a, b, watcher] = [await connect(ada), await connect(bo), await connect(await anonymousPlayer(t))];
+    const [a, b, watcher, second] = [await connect(ada), await connect(bo), await connect(await anonymousPlayer(t)), await connect(await anonymousPlayer(t))];
     await a.ok('JoinGame', { gameId });
     await b.ok('JoinGame', { gameId });
     expect(await watcher.ok('WatchGame', { gameId })).toMatchObject({ viewer: { role: 'spectator', playerId: null } });
+    await second.ok('WatchGame', { gameId });
 
     await a.ok('SetReady', { gameId, ready: true });
     await b.ok('SetReady', { gameId, ready: true });
@@ -99,6 +100,11 @@ describe('a duel over Socket.IO', () => {
     }
     const watched = await watcher.until(gameId, (view) => view.status === 'G_ED', 'the spectator to see the end');
     expect(watched.result?.winnerTeam).toBe(boTeam);
+    // Spectators share one view, sent to them together: both saw the same versions, each once.
+    await second.until(gameId, (view) => view.status === 'G_ED', 'the second spectator to see the end');
+    const versionsOf = (client: typeof second) => client.pushes.filter((push) => push.gameId === gameId).map((push) => push.version);
+    expect(versionsOf(second)).toEqual(versionsOf(watcher));
+    expect(second.view(gameId)).toEqual(watcher.view(gameId));
   });
 
   it('brings a player whose connection dropped back into the same round with nothing lost', async () => {

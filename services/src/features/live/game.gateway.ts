@@ -220,12 +220,16 @@ export class GameGateway implements OnGatewayInit, OnGatewayDisconnect, OnModule
     return remaining;
   }
 
-  /** Sends each socket in the room the game as it may see it; with `onlyFor`, only that player's sockets. */
+  /**
+   * Sends each socket in the room the game as it may see it; with `onlyFor`, only that player's sockets.
+   * Spectators all see the same view: it goes out as one broadcast, encoded once for all of them.
+   */
   private push(gameId: string, full: FullGameView, onlyFor: string | null = null): void {
     const socketIds = this.server.sockets.adapter.rooms.get(gameRoom(gameId));
     if (!socketIds) return;
     const now = this.clock.now();
     let spectators: GameView | null = null;
+    const watching: string[] = [];
     for (const id of socketIds) {
       const socket = this.server.sockets.sockets.get(id);
       if (!socket) continue;
@@ -238,7 +242,9 @@ export class GameGateway implements OnGatewayInit, OnGatewayDisconnect, OnModule
       spectators ??= spectatorView(full, this.config.spectatorDelayPhases, now);
       if (spectators.version <= (state.spectatorVersions.get(gameId) ?? -1)) continue;
       state.spectatorVersions.set(gameId, spectators.version);
-      socket.emit('GameUpdated', { gameId, version: spectators.version, view: spectators });
+      watching.push(id);
     }
+    // Every socket is in a room named by its id.
+    if (spectators && watching.length > 0) this.server.to(watching).emit('GameUpdated', { gameId, version: spectators.version, view: spectators });
   }
 }
