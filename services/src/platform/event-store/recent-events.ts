@@ -6,6 +6,13 @@ export const RECENT_EVENTS = 4096;
 const RECENT_PER_STREAM = 8;
 /** Streams whose head is remembered; past this the map is cleared (it only saves queries). */
 const MAX_STREAMS = 50_000;
+/** Bytes of stored JSON the kept window may hold (parsed, they take a few times that): 4,096 usual events are 1–2 MB. */
+export const RECENT_BYTES = 4 * 1024 * 1024;
+/**
+ * An event this big (a preset map's 10,000 locations) is not kept in its stream's tail: a map's few
+ * commands would otherwise keep every location of the catalogue in memory for good.
+ */
+export const LARGE_EVENT_BYTES = 64 * 1024;
 
 interface StreamTail {
   /** The stream's newest events, consecutive revisions ending at its head. */
@@ -25,6 +32,9 @@ interface StreamTail {
  */
 export class RecentEvents {
   private events: RecordedEvent[] = [];
+  /** The stored size of each kept event (its data and metadata JSON), beside `events`. */
+  private sizes: number[] = [];
+  private bytes = 0;
   private start = 0;
   private readonly tails = new Map<string, StreamTail>();
 
@@ -34,6 +44,8 @@ export class RecentEvents {
   /** Another connection committed: forget everything; `last` is the new end of the store. */
   reset(last: bigint): void {
     this.events = [];
+    this.sizes = [];
+    this.bytes = 0;
     this.start = 0;
     this.tails.clear();
     this.last = last;
@@ -45,24 +57,38 @@ export class RecentEvents {
   }
 
   /**
-   * Events of one commit, in position order. False when they do not follow the last known event (someone
-   * else committed in between): then they start the kept events afresh, and the caller must look for
-   * events after them in the database.
+   * Events of one commit, in position order, with the size each takes stored (`sizes[i]`, bytes of its
+   * data and metadata JSON; 0 when not given). False when they do not follow the last known event
+   * (someone else committed in between): then they start the kept events afresh, and the caller must look
+   * for events after them in the database.
    */
-  add(committed: readonly RecordedEvent[]): boolean {
+  add(committed: readonly RecordedEvent[], sizes: readonly number[] = []): boolean {
     const first = committed[0];
     if (!first) return true;
     const follows = first.position === this.last + 1n;
     if (!follows) this.reset(first.position - 1n);
-    for (const event of committed) {
+    committed.forEach((event, i) => {
+      const size = sizes[i] ?? 0;
       Object.freeze(event);
       this.events.push(event);
+      this.sizes.push(size);
+      this.bytes += size;
       this.last = event.position;
-      this.remember(event);
+      if (size > LARGE_EVENT_BYTES) this.tails.delete(event.streamId);
+      else this.remember(event);
+    });
+    // The newest event is always kept, however big: `after` needs a window that reaches `last`.
+    let overBudget = false;
+    while (this.start < this.events.length - 1 && (this.events.length - this.start > RECENT_EVENTS || this.bytes > RECENT_BYTES)) {
+      overBudget ||= this.bytes > RECENT_BYTES;
+      this.bytes -= this.sizes[this.start]!;
+      this.start += 1;
     }
-    if (this.events.length - this.start > RECENT_EVENTS) this.start = this.events.length - RECENT_EVENTS;
-    if (this.start > RECENT_EVENTS) {
+    // Events before `start` are still referenced until the arrays are cut: at once when big events were
+    // dropped (rare), else once in a while.
+    if (this.start > RECENT_EVENTS || (overBudget && this.start > 0)) {
       this.events = this.events.slice(this.start);
+      this.sizes = this.sizes.slice(this.start);
       this.start = 0;
     }
     return follows;

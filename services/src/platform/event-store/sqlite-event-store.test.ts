@@ -354,6 +354,18 @@ describe('SqliteEventStore on a file', () => {
     expect(delivered).toEqual(await fresh.readAll());
     expect(await writer.readStream(streams[7]!, { fromRevision: 125n })).toEqual(await fresh.readStream(streams[7]!, { fromRevision: 125n }));
   });
+
+  it('reads streams holding events too big to keep in memory the same as from the file', async () => {
+    const [writer, fresh] = [open(), open()];
+    const stream = `map-${randomUUID()}`;
+    const locations = Array.from({ length: 3000 }, (_, n) => ({ lat: n / 100, lng: -n / 100 }));
+    await writer.append(stream, [{ id: randomUUID(), type: 'MapCreated', data: { name: 'big' } }], 'no_stream');
+    await writer.append(stream, [{ id: randomUUID(), type: 'LocationsAdded', data: { locations } }], 0n);
+    await writer.append(stream, [{ id: randomUUID(), type: 'MapRenamed', data: { name: 'bigger' } }], 1n);
+    for (const from of [0n, 1n, 2n]) expect(await writer.readStream(stream, { fromRevision: from })).toEqual(await fresh.readStream(stream, { fromRevision: from }));
+    expect((await writer.readStream(stream)).map((event) => event.type)).toEqual(['MapCreated', 'LocationsAdded', 'MapRenamed']);
+    expect(await writer.readAll()).toEqual(await fresh.readAll());
+  });
 });
 
 function guesses(count: number): EventToAppend[] {

@@ -186,7 +186,7 @@ export class SqliteEventStore implements EventStore {
     const from = this.recent.lastPosition;
     if (this.writing.events === 0 && last - from <= BigInt(CATCH_UP_PAGE_SIZE)) {
       const rows = this.statements.allForwards.all(from + 1n, CATCH_UP_PAGE_SIZE).filter((row) => row.position <= last);
-      if (rows.length === Number(last - from) && this.recent.add(rows.map(toRecordedEvent))) return;
+      if (rows.length === Number(last - from) && this.recent.add(rows.map(toRecordedEvent), rows.map(storedBytes))) return;
     }
     this.recent.reset(last);
   }
@@ -308,7 +308,7 @@ export class SqliteEventStore implements EventStore {
           toRecordedEvent({ position: firstPosition + BigInt(n), stream_id: append.streamId, revision: firstRevision + BigInt(n), event_id: row.id, type: row.type, data: row.data, metadata: row.metadata, created_at: BigInt(createdAt) }),
         );
         // Someone else committed in between: what follows these events must be looked up in the file.
-        if (!this.recent.add(recorded)) this.dataVersion = -1n;
+        if (!this.recent.add(recorded, append.rows.map(storedBytes))) this.dataVersion = -1n;
       }
       append.resolve(settled.result);
     });
@@ -487,6 +487,9 @@ function toLimit(maxCount: number | undefined): number {
   if (!Number.isInteger(maxCount) || maxCount < 0) throw new RangeError(`maxCount must be a whole number ≥ 0, got ${maxCount}`);
   return maxCount;
 }
+
+/** What an event takes stored: its data and metadata JSON, in UTF-16 code units (close enough to bytes for a bound). */
+const storedBytes = (row: { data: string; metadata: string }) => row.data.length + row.metadata.length;
 
 function toRecordedEvent(row: EventRow): RecordedEvent {
   return {
