@@ -16,6 +16,17 @@ describe('the abuse limits', () => {
     expect((refused as RateLimitedError).retryAfterSeconds).toBeLessThanOrEqual(60);
   });
 
+  it("uses up nobody's allowance with a refused action", async () => {
+    const limits = new RateLimits(1);
+    const { player, address } = RATE_LIMITS.chat;
+    // Others fill the address's window.
+    for (let i = 0; i < address.points; i += 1) await limits.consume('chat', { player: `p${i % 100}-${i}`, address: '10.0.0.1' });
+    // Zoe, on that address, is refused again and again: her own window must not fill with those refusals.
+    for (let i = 0; i < player.points + 5; i += 1) await expect(limits.consume('chat', { player: 'zoe', address: '10.0.0.1' })).rejects.toBeInstanceOf(RateLimitedError);
+    for (let i = 0; i < player.points; i += 1) await limits.consume('chat', { player: 'zoe', address: '10.0.0.9' });
+    await expect(limits.consume('chat', { player: 'zoe', address: '10.0.0.9' })).rejects.toMatchObject({ limit: 'chat' });
+  });
+
   it('counts only failures for check/penalize limits', async () => {
     const limits = new RateLimits(0.1);
     const actor = { address: '192.0.2.1' };

@@ -65,12 +65,19 @@ export class RateLimits {
     return this.scale > 0;
   }
 
-  /** Counts one action; throws RateLimitedError (counting nothing more) when a window is full. */
+  /**
+   * Counts one action; throws RateLimitedError when a window is full, and then counts nothing: a point
+   * already taken from another of the action's windows (the player's, when the address's is full) is
+   * given back, so a refused action never uses up anyone's allowance.
+   */
   async consume(name: LimitName, actor: Actor): Promise<void> {
+    const taken: Array<[string, RateLimiterMemory]> = [];
     for (const [key, entry] of this.keyed(name, actor)) {
       try {
         await entry.limiter.consume(key);
+        taken.push([key, entry.limiter]);
       } catch (error) {
+        for (const [givenBack, limiter] of taken) await limiter.reward(givenBack, 1);
         throw this.refusal(name, entry.window, error);
       }
     }
