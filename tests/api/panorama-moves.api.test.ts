@@ -10,6 +10,7 @@ import {
   type SoloGameView,
   type StartSoloGameResponse,
 } from '@globetrail/contracts';
+import sharp from 'sharp';
 import { MoveTokens } from '../../services/src/imagery/proxy/move-tokens.js';
 import { servingOnline } from '../support/generator.js';
 import { type StandIn, startStandIn } from '../support/imagery-stand-ins.js';
@@ -29,6 +30,32 @@ const angleBetween = (a: number, b: number) => Math.abs(((a - b + 540) % 360) - 
  * sets no heading of its own.
  */
 const turnOf = (game: StartSoloGameResponse) => (((90 - game.round.heading) % 360) + 360) % 360;
+
+/** The yaw (degrees from the picture's centre, −180…180) of the reddest column of a picture: the stand-ins' post due north. */
+async function northPostYaw(jpeg: Buffer): Promise<number> {
+  const { data, info } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
+  const row = Math.floor(info.height / 4);
+  let [best, bestRed] = [0, -Infinity];
+  for (let x = 0; x < info.width; x++) {
+    const at = (row * info.width + x) * info.channels;
+    const red = data[at]! - (data[at + 1]! + data[at + 2]!) / 2;
+    if (red > bestRed) [best, bestRed] = [x, red];
+  }
+  return (((((best + 0.5) / info.width - 0.5) * 360 + 540) % 360) + 360) % 360 - 180;
+}
+
+async function pictureAt(t: TestApp, path: string): Promise<Buffer> {
+  const response = await t.http
+    .get(path)
+    .buffer(true)
+    .parse((stream, done) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => done(null, Buffer.concat(chunks)));
+    })
+    .expect(200);
+  return response.body as Buffer;
+}
 
 const startGame = async (t: TestApp, player: Player) => (await t.http.post('/solo').set('Authorization', player.token).send({}).expect(201)).body as StartSoloGameResponse;
 
@@ -60,6 +87,17 @@ describe.each([
   afterAll(async () => {
     await t.close();
     await standIn.close();
+  });
+
+  it("serves pictures turned so that the viewer's yaw is a compass bearing less the round's turn, whichever way the camera faced", async () => {
+    const game = await startGame(t, player);
+    const turn = turnOf(game);
+    // North (bearing 0) at yaw −turn, as servedBearing says, though the camera faced east.
+    expect(angleBetween(await northPostYaw(await pictureAt(t, game.round.panoramaUrl)), servedBearing(0, turn))).toBeLessThan(3);
+    // And every picture a player moves to, each from its own camera.
+    const { moves } = await movesOf(t, tokenOf(game.round.panoramaUrl));
+    expect(moves.length).toBeGreaterThan(0);
+    for (const move of moves) expect(angleBetween(await northPostYaw(await pictureAt(t, `/pano/${move.token}`)), servedBearing(0, turn))).toBeLessThan(3);
   });
 
   it('offers no moves in a No Move or NMPZ game: the server enforces what the viewer shows', async () => {

@@ -59,6 +59,10 @@ export async function leakyJpeg(at: LatLng, pictureId: string): Promise<Buffer> 
   context.fillRect(0, 0, 512, 128);
   context.fillStyle = '#5b6b4a';
   context.fillRect(0, 128, 512, 128);
+  // A red post due north. The stand-ins' cameras face east (their centre is bearing 90), so north is a
+  // quarter turn left of the centre: column 128.
+  context.fillStyle = '#ff0000';
+  context.fillRect(126, 0, 5, 256);
   const jpeg = await canvas.encode('jpeg', 80);
   const position = `${at.lat.toFixed(6)},${at.lng.toFixed(6)}`;
   const segment = (marker: number, text: string) => {
@@ -188,7 +192,7 @@ export async function startStandIn(provider: 'panoramax' | 'mapillary'): Promise
       if (one && pictures.has(one[1]!)) {
         const fields = (url.searchParams.get('fields') ?? '').split(',');
         const sequence = fields.includes('sequence') ? { sequence: sequenceKey(one[1]!) } : {};
-        return json(response, 200, { id: one[1], computed_geometry: geoPoint(pictures.get(one[1]!)!), is_pano: true, thumb_original_url: `${base}/thumbs/${one[1]}.jpg`, ...sequence });
+        return json(response, 200, { id: one[1], computed_geometry: geoPoint(pictures.get(one[1]!)!), computed_compass_angle: 90, is_pano: true, thumb_original_url: `${base}/thumbs/${one[1]}.jpg`, ...sequence });
       }
       return json(response, 400, { error: { message: 'Unsupported get request. Object with ID does not exist', type: 'GraphMethodException', code: 100, error_subcode: 33 } });
     })().catch((error: unknown) => {

@@ -19,6 +19,13 @@ export const panoramaRefSchema = z.object({
    */
   yawOffset: z.number().min(0).lt(360).optional(),
   /**
+   * The compass bearing the centre of the provider's own picture faces (Panoramax's `view:azimuth`,
+   * Mapillary's compass angle: a 360° camera's front). The picture is turned by `yawOffset − centre`, so
+   * its yaw y shows bearing y + yawOffset whichever way its camera faced. Absent: 0, the picture's centre
+   * faces north (our offline and local pictures, and rounds from before this was recorded).
+   */
+  centre: z.number().min(0).lt(360).optional(),
+  /**
    * The map location the round was drawn from (rounds before maps had locations lack it): a game never
    * draws the same one twice, and a map with fewer than 4 fresh ones hands over to the default map.
    */

@@ -121,6 +121,8 @@ export const roundPanoramaDocSchema = z.object({
   movement: movementSchema.optional(),
   /** The round's `yawOffset`: every picture it serves is turned by it. Absent: not turned. */
   yawOffset: z.number().min(0).lt(360).optional(),
+  /** The bearing the round's own picture's centre faces (PanoramaRef.centre). Absent: north. */
+  centre: z.number().min(0).lt(360).optional(),
 });
 export type RoundPanoramaDoc = z.infer<typeof roundPanoramaDocSchema>;
 

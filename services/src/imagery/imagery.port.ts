@@ -7,6 +7,11 @@ export interface PanoramaCandidate {
   location: LatLng;
   /** Initial view direction in degrees clockwise from north. */
   heading: number;
+  /**
+   * The compass bearing the centre column of the provider's equirectangular picture faces (a 360°
+   * camera's front), when it is not north: the picture is turned by it before it is served.
+   */
+  centre?: number;
 }
 
 export interface PanoramaImage {

@@ -18,6 +18,8 @@ export interface TokenPicture {
   fixed?: boolean;
   /** The round's turn (PanoramaRef.yawOffset): its pictures are served turned by it, and bearings given relative to it. 0: not turned. */
   yawOffset: number;
+  /** The bearing this picture's own centre faces (PanoramaCandidate.centre): it is turned by yawOffset − centre. 0: north. */
+  centre: number;
 }
 
 /** What a map editor's preview seals as its "round": a preview stands for no round, and opens without one. */
@@ -41,10 +43,10 @@ export class PanoramaPictures {
   async resolve(token: string): Promise<TokenPicture | null> {
     const moved = this.tokens.open(token);
     // A preview is not turned: the author's own heading for the location is a compass bearing.
-    if (moved?.roundToken === PREVIEW_ROUND) return { ...moved, roundImageId: '', yawOffset: 0 };
+    if (moved?.roundToken === PREVIEW_ROUND) return { ...moved, roundImageId: '', yawOffset: 0, centre: moved.centre ?? 0 };
     if (moved) {
       const round = await roundPanorama(this.reads, moved.roundToken);
-      return round && { ...moved, roundImageId: round.imageId, yawOffset: round.yawOffset ?? 0 };
+      return round && { ...moved, roundImageId: round.imageId, yawOffset: round.yawOffset ?? 0, centre: moved.centre ?? 0 };
     }
     const round = await roundPanorama(this.reads, token);
     return (
@@ -56,6 +58,7 @@ export class PanoramaPictures {
         location: round.location ?? null,
         fixed: round.movement !== undefined && round.movement !== 'move',
         yawOffset: round.yawOffset ?? 0,
+        centre: round.centre ?? 0,
       }
     );
   }
@@ -64,8 +67,8 @@ export class PanoramaPictures {
    * A `/pano/{token}` address for a picture a map author previews in the editor. The author chose the
    * location, so the picture tells them nothing; the token is sealed like a move's and needs no storage.
    */
-  previewToken(picture: { provider: string; imageId: string; location: LatLng }): string {
-    return this.tokens.seal({ provider: picture.provider, imageId: picture.imageId, roundToken: PREVIEW_ROUND, location: picture.location });
+  previewToken(picture: { provider: string; imageId: string; location: LatLng; centre?: number }): string {
+    return this.tokens.seal({ provider: picture.provider, imageId: picture.imageId, roundToken: PREVIEW_ROUND, location: picture.location, ...(picture.centre ? { centre: picture.centre } : {}) });
   }
 
   /**
@@ -89,7 +92,7 @@ export class PanoramaPictures {
       const token =
         neighbour.imageId === picture.roundImageId
           ? picture.roundToken
-          : this.tokens.seal({ provider: picture.provider, imageId: neighbour.imageId, roundToken: picture.roundToken, location: neighbour.location });
+          : this.tokens.seal({ provider: picture.provider, imageId: neighbour.imageId, roundToken: picture.roundToken, location: neighbour.location, ...(neighbour.centre ? { centre: neighbour.centre } : {}) });
       // A tenth of a degree is finer than any arrow is drawn.
       moves.push({ token, bearing: servedBearing(initialBearing(from, neighbour.location), picture.yawOffset) });
     }

@@ -64,8 +64,9 @@ function visitedOn(mapId: string, played: readonly PanoramaRef[]): Set<number> {
   return visited;
 }
 
-function panoramaOf(picture: { provider: string; imageId: string; heading: number }, source?: PanoramaRef['source']): PanoramaRef {
+function panoramaOf(picture: { provider: string; imageId: string; heading: number; centre?: number }, source?: PanoramaRef['source']): PanoramaRef {
   const panorama: PanoramaRef = { token: randomBytes(16).toString('base64url'), provider: picture.provider, imageId: picture.imageId, heading: picture.heading };
   const yawOffset = drawYawOffset(picture.provider);
-  return { ...panorama, ...(yawOffset === undefined ? {} : { yawOffset }), ...(source ? { source } : {}) };
+  const centre = picture.centre ? { centre: picture.centre } : {};
+  return { ...panorama, ...(yawOffset === undefined ? {} : { yawOffset }), ...centre, ...(source ? { source } : {}) };
 }

@@ -62,7 +62,10 @@ function headingOf(image: GraphImage): number {
 export function toPanorama(image: GraphImage): PanoramaCandidate | null {
   if (image.is_pano !== true || !isMapillaryImageId(image.id)) return null;
   const location = locationOf(image);
-  return location && { provider: 'mapillary', imageId: image.id, location, heading: headingOf(image) };
+  if (!location) return null;
+  // A panorama's compass angle is the bearing of its centre; the view starts facing it.
+  const heading = headingOf(image);
+  return { provider: 'mapillary', imageId: image.id, location, heading, ...(heading === 0 ? {} : { centre: heading }) };
 }
 
 /** The entities of a collection answer that parse; one malformed entry does not spoil the rest. */

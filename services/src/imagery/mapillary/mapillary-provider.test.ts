@@ -149,6 +149,7 @@ describe('MapillaryProvider.findNear', () => {
       imageId: '1183741452319210',
       location: { lat: 55.70524, lng: 13.191 },
       heading: 87.5,
+      centre: 87.5,
     });
     expect(provider).toMatchObject({ name: 'mapillary', answerBlind: true });
     expect(server.received).toHaveLength(1);
@@ -177,6 +178,7 @@ describe('MapillaryProvider.findNear', () => {
       imageId: '502218384398112',
       location: { lat: 55.7047, lng: 13.188606 },
       heading: 270.4,
+      centre: 270.4,
     });
   });
 
@@ -320,8 +322,8 @@ describe('MapillaryProvider.neighbours', () => {
 
     const neighbours = await mapillary(server).neighbours('3950117526124802');
     expect(neighbours).toEqual([
-      { provider: 'mapillary', imageId: '3950117526124801', location: { lat: 55.71, lng: 13.2 }, heading: 1.5 },
-      { provider: 'mapillary', imageId: '3950117526124803', location: { lat: 55.71018, lng: 13.2 }, heading: 0.8 },
+      { provider: 'mapillary', imageId: '3950117526124801', location: { lat: 55.71, lng: 13.2 }, heading: 1.5, centre: 1.5 },
+      { provider: 'mapillary', imageId: '3950117526124803', location: { lat: 55.71018, lng: 13.2 }, heading: 0.8, centre: 0.8 },
     ]);
     const [current, sequence] = server.received as [Received, Received];
     expect(current.path).toBe('/3950117526124802');

@@ -60,6 +60,7 @@ describe('PanoramaxProvider.findNear', () => {
       imageId: `${SEQUENCE}/${A}`,
       location: { lat: 48.8534, lng: 2.34895 },
       heading: 358,
+      centre: 358,
     });
   });
 
@@ -193,8 +194,8 @@ describe('PanoramaxProvider.neighbours', () => {
     const neighbours = await panoramax().neighbours(`${SEQUENCE}/${A}`);
 
     expect(neighbours).toEqual([
-      { provider: 'panoramax', imageId: `${SEQUENCE}/${PREV}`, location: { lat: 48.85336, lng: 2.34895 }, heading: 1 },
-      { provider: 'panoramax', imageId: `${SEQUENCE}/${NEXT}`, location: { lat: 48.853479, lng: 2.34895 }, heading: 3 },
+      { provider: 'panoramax', imageId: `${SEQUENCE}/${PREV}`, location: { lat: 48.85336, lng: 2.34895 }, heading: 1, centre: 1 },
+      { provider: 'panoramax', imageId: `${SEQUENCE}/${NEXT}`, location: { lat: 48.853479, lng: 2.34895 }, heading: 3, centre: 3 },
     ]);
   });
 

@@ -151,6 +151,7 @@ export class PanoramaxProvider implements ImageryProvider {
   }
 
   private candidate(item: PanoramaxItem): PanoramaCandidate {
-    return { provider: this.name, imageId: pictureImageId(item.ref), location: item.location, heading: item.heading };
+    // Panoramax's azimuth is the bearing of the picture's centre; the view starts facing it.
+    return { provider: this.name, imageId: pictureImageId(item.ref), location: item.location, heading: item.heading, ...(item.heading === 0 ? {} : { centre: item.heading }) };
   }
 }

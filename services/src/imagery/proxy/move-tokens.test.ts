@@ -26,6 +26,10 @@ describe('move tokens', () => {
     expect(tokens.open(tokens.seal(picture))).toEqual(picture);
     const mapillary = { provider: 'mapillary', imageId: '1383728082010917', roundToken: 'a'.repeat(32), location: { lat: -33.8568, lng: 151.2153 } };
     expect(tokens.open(tokens.seal(mapillary))).toEqual(mapillary);
+    // With the bearing the picture's centre faces, which its turn needs.
+    const turned = { ...picture, centre: 212.5 };
+    expect(tokens.open(tokens.seal(turned))).toEqual(turned);
+    expect(tokens.seal(turned)).not.toBe(tokens.seal(picture));
   });
 
   it('are opaque: no provider id, round token or coordinate in any spelling', () => {

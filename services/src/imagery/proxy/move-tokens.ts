@@ -11,6 +11,8 @@ export interface MovePicture {
   roundToken: string;
   /** Where the picture was taken, for the bearings of the moves on from it. */
   location: LatLng;
+  /** The bearing the picture's centre faces (PanoramaCandidate.centre); absent: north. */
+  centre?: number;
 }
 
 const VERSION = 1;
@@ -21,7 +23,7 @@ const PAD_BYTES = 256;
 const MAX_TOKEN_CHARS = 1024;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
-const sealedSchema = z.object({ p: z.string().min(1), i: z.string().min(1), r: z.string().min(1), a: z.tuple([z.number(), z.number()]) });
+const sealedSchema = z.object({ p: z.string().min(1), i: z.string().min(1), r: z.string().min(1), a: z.tuple([z.number(), z.number()]), c: z.number().min(0).lt(360).optional() });
 
 /**
  * Move tokens: a picture a player may move to, sealed with AES-256-GCM into an opaque, unforgeable
@@ -49,7 +51,8 @@ export class MoveTokens {
   }
 
   seal(picture: MovePicture): string {
-    const json = JSON.stringify({ p: picture.provider, i: picture.imageId, r: picture.roundToken, a: [picture.location.lat, picture.location.lng] });
+    // A north-facing picture's token stays as it was before pictures carried their centre (browsers' caches).
+    const json = JSON.stringify({ p: picture.provider, i: picture.imageId, r: picture.roundToken, a: [picture.location.lat, picture.location.lng], ...(picture.centre ? { c: picture.centre } : {}) });
     // JSON ignores trailing spaces, so the padding needs no length field.
     const plaintext = Buffer.alloc(Math.ceil((Buffer.byteLength(json) + 1) / PAD_BYTES) * PAD_BYTES, 0x20);
     plaintext.write(json);
@@ -88,6 +91,7 @@ export class MoveTokens {
       return null;
     }
     const location = latLngSchema.safeParse({ lat: parsed.a[0], lng: parsed.a[1] });
-    return location.success ? { provider: parsed.p, imageId: parsed.i, roundToken: parsed.r, location: location.data } : null;
+    if (!location.success) return null;
+    return { provider: parsed.p, imageId: parsed.i, roundToken: parsed.r, location: location.data, ...(parsed.c === undefined ? {} : { centre: parsed.c }) };
   }
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createCanvas } from '@napi-rs/canvas';
+import sharp from 'sharp';
 import { ImageryUnavailableError, type PanoramaImage } from '../imagery.port.js';
 import { PictureVariants, type RoundPicture } from './picture-variants.js';
 import { varyPicture } from './vary-picture.js';
@@ -23,7 +24,33 @@ function counted(image: PanoramaImage) {
   return loader;
 }
 
-const round = (roundToken: string, imageId = 'picture-1'): RoundPicture => ({ provider: 'local', imageId, roundToken, yawOffset: 42.5 });
+const round = (roundToken: string, imageId = 'picture-1'): RoundPicture => ({ provider: 'local', imageId, roundToken, yawOffset: 42.5, centre: 0 });
+
+/** A grey panorama with one red column, `x` pixels from its left edge. */
+async function marked(width: number, x: number): Promise<PanoramaImage> {
+  const canvas = createCanvas(width, width / 2);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#777';
+  context.fillRect(0, 0, width, width / 2);
+  context.fillStyle = '#f00';
+  context.fillRect(x - 2, 0, 5, width / 2);
+  return { body: await canvas.encode('jpeg', 95), contentType: 'image/jpeg' };
+}
+
+/** The yaw (degrees from the picture's centre, −180…180) of the reddest column of a served picture. */
+async function redYaw(jpeg: Buffer): Promise<number> {
+  const { data, info } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
+  const row = Math.floor(info.height / 2);
+  let best = 0;
+  let bestRed = -Infinity;
+  for (let x = 0; x < info.width; x++) {
+    const at = (row * info.width + x) * info.channels;
+    const red = data[at]! - (data[at + 1]! + data[at + 2]!) / 2;
+    if (red > bestRed) [best, bestRed] = [x, red];
+  }
+  const yaw = ((best + 0.5) / info.width - 0.5) * 360;
+  return yaw < -180 ? yaw + 360 : yaw >= 180 ? yaw - 360 : yaw;
+}
 
 describe('picture variants', () => {
   let source: PanoramaImage;
@@ -54,6 +81,21 @@ describe('picture variants', () => {
     const elsewhere = await new PictureVariants(randomBytes(32)).serve(round('round-a'), counted(source).load);
     expect(after.body.equals(before.body)).toBe(true);
     expect(elsewhere.body.equals(before.body)).toBe(false);
+  });
+
+  it.each([
+    ['a north-facing picture', 0],
+    ['a picture whose camera faced east', 90],
+    ['a picture whose camera faced south-west', 225],
+  ])("turn %s so that its yaw y shows the compass bearing y + the round's yawOffset", async (_, centre) => {
+    const width = 720;
+    // The red column marks north: at yaw −centre in the provider's picture.
+    const northColumn = Math.round(((((-centre / 360 + 0.5) % 1) + 1) % 1) * width);
+    const picture = await marked(width, northColumn);
+    const yawOffset = 30;
+    const served = await new PictureVariants(randomBytes(32)).serve({ provider: 'panoramax', imageId: 'p', roundToken: `t-${centre}`, yawOffset, centre }, counted(picture).load);
+    // North (bearing 0) is at yaw −yawOffset in every round picture, whichever way its camera faced.
+    expect(Math.abs((await redYaw(served.body)) - -yawOffset)).toBeLessThan(2);
   });
 
   it('keep the most recently served within their bound, and encode again what they let go', async () => {

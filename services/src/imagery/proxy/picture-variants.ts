@@ -10,6 +10,8 @@ export interface RoundPicture {
   roundToken: string;
   /** The round's turn (PanoramaRef.yawOffset), 0 when its pictures are not turned. */
   yawOffset: number;
+  /** The bearing the provider's picture's centre faces (PanoramaCandidate.centre), 0 for north. */
+  centre: number;
 }
 
 export interface PictureVariantsOptions {
@@ -74,7 +76,8 @@ export class PictureVariants {
     }
     let pending = this.pending.get(key);
     if (!pending) {
-      pending = this.encode(seed, picture.yawOffset, original).finally(() => this.pending.delete(key));
+      // Turned so that its centre faces the round's yawOffset as a compass bearing, wherever the camera faced.
+      pending = this.encode(seed, picture.yawOffset - picture.centre, original).finally(() => this.pending.delete(key));
       this.pending.set(key, pending);
       pending.then((image) => this.remember(key, image), () => undefined);
     }

@@ -3,7 +3,7 @@ import { defineProjection, upsert } from '../projection.js';
 
 const collection = readModelCollections.roundPanoramas;
 
-const turnOf = ({ yawOffset }: PanoramaRef) => (yawOffset === undefined ? {} : { yawOffset });
+const turnOf = ({ yawOffset, centre }: PanoramaRef) => ({ ...(yawOffset === undefined ? {} : { yawOffset }), ...(centre ? { centre } : {}) });
 
 /** Server-only lookup from a round's opaque panorama token to the picture it shows (and its turn): solo, live and challenge rounds alike. */
 export const roundPanoramasProjection = defineProjection({
