@@ -7,6 +7,7 @@ import { TooltipLayer } from '../components/tooltip-layer';
 import { MenuButton } from '../features/menu/components/menu-button';
 import { useErrorMessage } from '../lib/api/use-error-message';
 import { scheduleAddressCleanup } from '../lib/i18n/url-language';
+import { useLiveSocketAfterFirstInteraction } from '../lib/live/use-live-socket';
 import { useLiveProfile } from '../lib/session/use-live-profile';
 import { useBrandTheme } from '../lib/brand/use-brand';
 import { useDevToolsGuard } from '../lib/security/use-devtools-guard';
@@ -24,6 +25,7 @@ export function RootLayout() {
   const errorMessage = useErrorMessage();
   const bootstrap = useSessionBootstrap();
   useStartedGameNavigation();
+  useLiveSocketAfterFirstInteraction();
   useLiveProfile();
   useDailyStreakCheck();
   useBrandTheme();

@@ -3,6 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 import { ApiRequestError, clientErrorCodes } from '../api/api-error';
 import { getIdToken, refreshSession } from '../session/session-service';
 import { getSession, subscribeSession } from '../session/session-store';
+import { announceLiveSocket } from './use-live-socket';
 
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -62,6 +63,7 @@ export function getLiveSocket(): LiveSocket {
     }
   });
   socket = created;
+  announceLiveSocket(created);
   return created;
 }
 

@@ -2,8 +2,8 @@ import { countersSchema, type Counters } from '@globetrail/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiGet } from '../api/api-client';
-import { getLiveSocket } from './live-socket';
 import { useOnLiveConnect } from './use-live-connection';
+import { useLiveSocket } from './use-live-socket';
 
 export interface HeldCounters extends Counters {
   /** Version of the last push applied; -1 while only the GET answer is known. */
@@ -14,10 +14,12 @@ export const countersQueryKey = ['arena', 'nplayers'] as const;
 
 /**
  * Players in the duels lobby and in the arena (toolbar badges): GET /arena/nplayers for the first paint
- * and after every reconnection, then CountersChanged pushes newer than the one held.
+ * and after every (re)connection, then CountersChanged pushes newer than the one held once the live
+ * connection is open (after the player's first interaction).
  */
 export function useCounters() {
   const queryClient = useQueryClient();
+  const socket = useLiveSocket();
   const query = useQuery({
     queryKey: countersQueryKey,
     queryFn: async ({ signal }): Promise<HeldCounters> => {
@@ -29,7 +31,7 @@ export function useCounters() {
   });
 
   useEffect(() => {
-    const socket = getLiveSocket();
+    if (!socket) return;
     const onPush = (push: Counters & { version: number }) => {
       const parsed = countersSchema.safeParse(push);
       if (!parsed.success || typeof push.version !== 'number') return;
@@ -41,7 +43,7 @@ export function useCounters() {
     return () => {
       socket.off('CountersChanged', onPush);
     };
-  }, [queryClient]);
+  }, [queryClient, socket]);
 
   useOnLiveConnect('counters', () => {
     // A first fetch still under way already reads the numbers after this connection.

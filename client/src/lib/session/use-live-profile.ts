@@ -1,8 +1,8 @@
 import { profileChangedSchema, type ProfileChanged } from '@globetrail/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { getLiveSocket } from '../live/live-socket';
 import { useOnLiveConnect } from '../live/use-live-connection';
+import { useLiveSocket } from '../live/use-live-socket';
 import { profileQueryKey } from './profile-query';
 import { useSession } from './use-session';
 
@@ -14,6 +14,7 @@ import { useSession } from './use-session';
 export function useLiveProfile(): void {
   const queryClient = useQueryClient();
   const session = useSession();
+  const socket = useLiveSocket();
   const uid = session?.profileCreated ? session.user.uid : null;
   const heldVersion = useRef(-1);
 
@@ -28,17 +29,16 @@ export function useLiveProfile(): void {
 
   useEffect(() => {
     heldVersion.current = -1;
-    if (!uid) return;
-    const socket = getLiveSocket();
+    if (!uid || !socket) return;
     const onPush = (push: ProfileChanged) => applyRef.current(push);
     socket.on('ProfileChanged', onPush);
     return () => {
       socket.off('ProfileChanged', onPush);
     };
-  }, [uid]);
+  }, [uid, socket]);
 
-  useOnLiveConnect(uid, () => {
-    getLiveSocket().emit('WatchProfile', (response) => {
+  useOnLiveConnect(uid, (socket) => {
+    socket.emit('WatchProfile', (response) => {
       if (response.ok) applyRef.current(response.data);
     });
   });
