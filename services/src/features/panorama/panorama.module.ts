@@ -1,14 +1,16 @@
 import { Module } from '@nestjs/common';
-import { APP_CONFIG, IMAGERY, READ_STORE } from '../../app/tokens.js';
+import { APP_CONFIG, IMAGERY, METRICS, READ_STORE } from '../../app/tokens.js';
 import type { AppConfig } from '../../config/config.js';
 import type { ImageryRegistry } from '../../imagery/imagery-registry.js';
 import { loadOrCreateMoveTokenKey } from '../../imagery/proxy/move-token-key.js';
 import { MoveTokens } from '../../imagery/proxy/move-tokens.js';
 import { PictureVariants } from '../../imagery/proxy/picture-variants.js';
+import type { Metrics } from '../../platform/metrics/metrics.js';
 import type { ReadStore } from '../../platform/read-store/read-store.port.js';
 import { ImageryStatusController } from './imagery-status.controller.js';
 import { PanoramaController } from './panorama.controller.js';
 import { PanoramaPictures } from './panorama-pictures.js';
+import { RoundPictureWarmer } from './round-picture-warmer.js';
 
 /** The secret behind move tokens and the pictures' variant seeds (MOVE_TOKEN_KEY, or the one kept in DATA_DIR). */
 const PANORAMA_SECRET = Symbol('PANORAMA_SECRET');
@@ -26,9 +28,10 @@ const PANORAMA_SECRET = Symbol('PANORAMA_SECRET');
     {
       provide: PictureVariants,
       // The same secret, so a picture's variant stays the same across restarts (and browsers' caches stay right).
-      useFactory: (secret: Buffer) => new PictureVariants(secret),
-      inject: [PANORAMA_SECRET],
+      useFactory: (secret: Buffer, metrics: Metrics) => new PictureVariants(secret, { onEncoded: (reason) => metrics.roundPicturesEncoded.inc({ reason }) }),
+      inject: [PANORAMA_SECRET, METRICS],
     },
+    RoundPictureWarmer,
   ],
   exports: [PanoramaPictures],
 })

@@ -21,9 +21,16 @@ export interface PictureVariantsOptions {
   concurrency?: number;
   /** The re-encoder (default varyPicture); tests watch it. */
   vary?: typeof varyPicture;
+  /** Called after each encode that succeeded, saying whether it was warming (metrics). */
+  onEncoded?: (reason: 'warmed' | 'requested') => void;
 }
 
 const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
+/**
+ * Warmings loading or waiting at once; more are skipped (their players' requests encode them). Each holds
+ * its provider's picture in memory while it waits, and a busy server must not queue work without bound.
+ */
+export const MAX_WARMING = 4;
 
 /**
  * Serves every picture re-encoded for the round that shows it (see varyPicture), so the same place never
@@ -38,13 +45,19 @@ export class PictureVariants {
   private readonly cacheBytes: number;
   private readonly concurrency: number;
   private readonly vary: typeof varyPicture;
+  private readonly onEncoded: (reason: 'warmed' | 'requested') => void;
   /** Seed (hex) → variant, least recently used first (a Map keeps insertion order). */
   private readonly cache = new Map<string, PanoramaImage>();
   private cachedBytes = 0;
   /** Encodes under way, by seed: concurrent requests for one variant share one. */
   private readonly pending = new Map<string, Promise<PanoramaImage>>();
   private running = 0;
+  /** Encodes waiting for a turn: a player's request first, then warming ahead of a round. */
   private readonly queue: Array<() => void> = [];
+  private readonly background = new Map<string, () => void>();
+  private warming = 0;
+  /** Warming encodes a request has since asked for: they take a request's place in the queue. */
+  private readonly requested = new Set<string>();
 
   constructor(secret: Buffer, options: PictureVariantsOptions = {}) {
     if (secret.length < 32) throw new Error('a picture variant secret needs at least 32 bytes');
@@ -52,6 +65,7 @@ export class PictureVariants {
     this.cacheBytes = options.cacheBytes ?? DEFAULT_CACHE_BYTES;
     this.concurrency = options.concurrency ?? 1;
     this.vary = options.vary ?? varyPicture;
+    this.onEncoded = options.onEncoded ?? (() => undefined);
     if (!(this.cacheBytes >= 0)) throw new RangeError(`cacheBytes must be 0 or more: ${this.cacheBytes}`);
     if (!Number.isInteger(this.concurrency) || this.concurrency < 1) throw new RangeError(`concurrency must be a whole number ≥ 1: ${this.concurrency}`);
   }
@@ -66,6 +80,25 @@ export class PictureVariants {
    * Throws ImageryUnavailableError when the original cannot be loaded or decoded; a failure is not kept.
    */
   serve(picture: RoundPicture, original: () => Promise<PanoramaImage>): Promise<PanoramaImage> {
+    return this.variant(picture, original, false);
+  }
+
+  /**
+   * Encodes a round's picture ahead of its players' requests (a live round's countdown), behind every
+   * request waiting; a request for it meanwhile shares the encode and moves it up to a request's place.
+   * Resolves when it is ready or has failed (a failure is not kept: the request tries again).
+   */
+  async warm(picture: RoundPicture, original: () => Promise<PanoramaImage>): Promise<void> {
+    if (this.warming >= MAX_WARMING) return;
+    this.warming += 1;
+    try {
+      await this.variant(picture, original, true).catch(() => undefined);
+    } finally {
+      this.warming -= 1;
+    }
+  }
+
+  private variant(picture: RoundPicture, original: () => Promise<PanoramaImage>, warming: boolean): Promise<PanoramaImage> {
     const seed = this.seedOf(picture);
     const key = seed.toString('hex');
     const cached = this.cache.get(key);
@@ -77,39 +110,67 @@ export class PictureVariants {
     let pending = this.pending.get(key);
     if (!pending) {
       // Turned so that its centre faces the round's yawOffset as a compass bearing, wherever the camera faced.
-      pending = this.encode(seed, picture.yawOffset - picture.centre, original).finally(() => this.pending.delete(key));
+      pending = this.encode(key, seed, picture.yawOffset - picture.centre, original, warming).finally(() => {
+        this.pending.delete(key);
+        this.requested.delete(key);
+      });
       this.pending.set(key, pending);
       pending.then((image) => this.remember(key, image), () => undefined);
+    } else if (!warming) {
+      this.promote(key);
     }
     return pending;
   }
 
-  private async encode(seed: Buffer, yawOffset: number, original: () => Promise<PanoramaImage>): Promise<PanoramaImage> {
+  private async encode(key: string, seed: Buffer, yawOffset: number, original: () => Promise<PanoramaImage>, warming: boolean): Promise<PanoramaImage> {
     const source = await original();
-    await this.turn();
+    await this.turn(key, warming && !this.requested.has(key));
     try {
-      return { body: (await this.vary(source.body, seed, yawOffset)).body, contentType: 'image/jpeg' };
+      const { body } = await this.vary(source.body, seed, yawOffset);
+      this.onEncoded(warming && !this.requested.has(key) ? 'warmed' : 'requested');
+      return { body, contentType: 'image/jpeg' };
     } catch (error) {
       if (error instanceof UnreadablePictureError) throw new ImageryUnavailableError(error.message);
       throw error;
     } finally {
       this.running -= 1;
-      this.queue.shift()?.();
+      this.next();
     }
   }
 
   /** Resolves when an encode may start (at most `concurrency` at once); the caller ends its turn in `encode`. */
-  private turn(): Promise<void> {
-    if (this.running < this.concurrency) {
+  private turn(key: string, warming: boolean): Promise<void> {
+    if (this.running < this.concurrency && this.queue.length === 0 && (warming ? this.background.size === 0 : true)) {
       this.running += 1;
       return Promise.resolve();
     }
-    return new Promise((resolve) =>
-      this.queue.push(() => {
+    return new Promise((resolve) => {
+      const start = () => {
         this.running += 1;
         resolve();
-      }),
-    );
+      };
+      if (warming) this.background.set(key, start);
+      else this.queue.push(start);
+    });
+  }
+
+  /** Gives the freed turn to the oldest request waiting, else to the oldest warming. */
+  private next(): void {
+    const request = this.queue.shift();
+    if (request) return request();
+    const [key, warming] = this.background.entries().next().value ?? [];
+    if (key === undefined || !warming) return;
+    this.background.delete(key);
+    warming();
+  }
+
+  /** A request for a variant being warmed: from now on it waits as a request. */
+  private promote(key: string): void {
+    this.requested.add(key);
+    const warming = this.background.get(key);
+    if (!warming) return;
+    this.background.delete(key);
+    this.queue.push(warming);
   }
 
   private remember(key: string, image: PanoramaImage): void {

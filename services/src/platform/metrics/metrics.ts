@@ -38,6 +38,14 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** Round pictures re-encoded (PictureVariants): ahead of a live round, or on a player's request. */
+  readonly roundPicturesEncoded = new Counter({
+    name: 'globetrail_round_pictures_encoded_total',
+    help: "Round pictures re-encoded for their round: warmed during a live round's countdown, or requested by a player",
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+
   /** How far each read model is behind the event store, in positions, measured when scraped. */
   readonly projectionLag = new Gauge({
     name: 'globetrail_projection_lag_positions',
