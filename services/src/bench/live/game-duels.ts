@@ -72,8 +72,9 @@ export const duelSockets = (duel: Duel): GameSocket[] => [duel.seats[0].socket, 
  */
 export async function setUpDuel(url: string, index: number, watchers = 1): Promise<Duel> {
   const [host, guest, ...audience] = await Promise.all(Array.from({ length: 2 + watchers }, () => identity(url)));
-  const { gameId } = (await post(url, '/games', host!.idToken, { gameT: 'D', rl: -1 })) as { gameId: string };
   const [hostSocket, guestSocket, ...watcherSockets] = await Promise.all([host!, guest!, ...audience].map((visitor) => connect<GameSocket>(url, visitor.idToken)));
+  // Made last, just before its players join: a lobby nobody joins for a while is abandoned (timers at CLOCK_SPEED).
+  const { gameId } = (await post(url, '/games', host!.idToken, { gameT: 'D', rl: -1 })) as { gameId: string };
   const seat = (uid: string, socket: GameSocket): Seat => ({ uid, socket, receipts: new GuessReceipts(), round: null, roundsStarted: 0, markers: 0, plan: null });
   return {
     index,
