@@ -17,6 +17,40 @@ async function eventually(condition: () => Promise<boolean>, what: string): Prom
   }
 }
 
+/** Two players start a duel; resolves with its first round's picture address once the round is announced. */
+async function announcedRound(t: TestApp, clients: LiveClient[]): Promise<string> {
+  const [ada, bo] = [await signedUpPlayer(t, 'Ada'), await signedUpPlayer(t, 'Bo')];
+  const gameId = ((await t.http.post('/games').set('Authorization', ada.token).send({ gameT: 'D' }).expect(201)).body as { gameId: string }).gameId;
+  const [a, b] = [await LiveClient.connect(t, ada), await LiveClient.connect(t, bo)];
+  clients.push(a, b);
+  await a.ok('JoinGame', { gameId });
+  await b.ok('JoinGame', { gameId });
+  await a.ok('SetReady', { gameId, ready: true });
+  await b.ok('SetReady', { gameId, ready: true });
+  const announced = await a.until(gameId, (view: GameView) => view.rounds[0]?.pano?.url !== undefined, 'round 0 to be announced');
+  return announced.rounds[0]!.pano!.url;
+}
+
+describe('with ROUND_PICTURE_WARMING=off', () => {
+  let t: TestApp;
+  const clients: LiveClient[] = [];
+  beforeAll(async () => {
+    t = await startTestApp({ env: { ROUND_PICTURE_WARMING: 'off' } });
+  });
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    await t.close();
+  });
+
+  it("a live round's picture is encoded on its players' first request, once", async () => {
+    const url = await announcedRound(t, clients);
+    await t.http.get(url).expect(200);
+    await t.http.get(url).expect(200);
+    expect(await encoded(t, 'requested')).toBe(1);
+    expect(await encoded(t, 'warmed')).toBe(0);
+  });
+});
+
 describe("a live round's picture", () => {
   let t: TestApp;
   const clients: LiveClient[] = [];

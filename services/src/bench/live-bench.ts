@@ -81,6 +81,8 @@ import type { PlayStyle } from './live/round-plan.js';
 
 /** Every simulated player connects from 127.0.0.1: the per-address limits would stop the load itself. */
 const LOAD_TEST_LIMITS = { RATE_LIMIT_SCALE: '0', MAX_CONNECTIONS_PER_ADDRESS: '1000000' };
+/** The bench's clients never load round pictures: encoding them ahead would be work no client asked for. */
+const NO_PICTURE_WARMING = { ROUND_PICTURE_WARMING: 'off' };
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '..', '..', '..');
@@ -162,7 +164,7 @@ async function main(): Promise<void> {
       name: 'gateway',
       script: join(here, '..', 'main.js'),
       port: gamePort,
-      env: { DATA_DIR: join(dir, 'data'), PORT: String(gamePort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', IMAGERY_PROVIDER: 'offline', SPECTATOR_DELAY_PHASES: '0', CLOCK_SPEED: String(clockSpeed), ...LOAD_TEST_LIMITS },
+      env: { DATA_DIR: join(dir, 'data'), PORT: String(gamePort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', IMAGERY_PROVIDER: 'offline', SPECTATOR_DELAY_PHASES: '0', CLOCK_SPEED: String(clockSpeed), ...LOAD_TEST_LIMITS, ...NO_PICTURE_WARMING },
       ready: /GlobeTrail is running/,
       nodeArgs: [...appendProbe, ...(profileDir ? ['--import', join(here, 'live', 'cpu-profile.js')] : [])],
       ipc: true,

@@ -62,6 +62,7 @@ const envSchema = z.object({
   INTRO_VIDEO_MOBILE_URL: z.string().regex(/^(https:\/\/|\/)\S+$/, 'is an https:// address or a path on this site').optional(),
   GUIDE_URL: optionalUrl,
   DEVTOOLS_CHECK: z.enum(['on', 'off']).default('on'),
+  ROUND_PICTURE_WARMING: z.enum(['on', 'off']).default('on'),
   DEVTOOLS_EXEMPT_PREFIXES: z
     .string()
     .regex(/^[^,\s]+(,[^,\s]+)*$/, 'is a comma-separated list of user-id prefixes, without spaces')
@@ -136,6 +137,8 @@ export interface AppConfig {
   authorizedDomains: readonly string[] | null;
   welcome: { videoDesktop: string | null; videoMobile: string | null; guideUrl: string | null };
   devtoolsCheck: { enabled: boolean; exemptPrefixes: readonly string[] };
+  /** Encode a live round's picture during its countdown (ROUND_PICTURE_WARMING). */
+  roundPictureWarming: boolean;
   brands: { main: BrandConfig; sister: BrandConfig & { hosts: ReadonlySet<string> } };
   /** How fast game timers run; 1 is real time (tests and demos run games faster). */
   clockSpeed: number;
@@ -242,6 +245,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     authorizedDomains: e.AUTHORIZED_DOMAINS ? e.AUTHORIZED_DOMAINS.split(',').map((host) => host.toLowerCase()) : null,
     welcome: { videoDesktop: e.INTRO_VIDEO_URL ?? null, videoMobile: e.INTRO_VIDEO_MOBILE_URL ?? e.INTRO_VIDEO_URL ?? null, guideUrl: e.GUIDE_URL ?? null },
     devtoolsCheck: { enabled: e.DEVTOOLS_CHECK === 'on', exemptPrefixes: (e.DEVTOOLS_EXEMPT_PREFIXES ?? '').split(',').filter(Boolean) },
+    roundPictureWarming: e.ROUND_PICTURE_WARMING === 'on',
     brands: {
       main: { name: e.BRAND_NAME, color: e.BRAND_COLOR.toLowerCase(), url: e.BRAND_URL ?? null },
       sister: {

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { PanoramaRef } from '@globetrail/contracts';
-import { IMAGERY, MESSAGE_BUS } from '../../app/tokens.js';
+import { APP_CONFIG, IMAGERY, MESSAGE_BUS } from '../../app/tokens.js';
+import type { AppConfig } from '../../config/config.js';
 import { isAnswerBlindProvider } from '../../imagery/answer-blind.js';
 import type { ImageryRegistry } from '../../imagery/imagery-registry.js';
 import { PictureVariants } from '../../imagery/proxy/picture-variants.js';
@@ -23,9 +24,11 @@ export class RoundPictureWarmer implements OnModuleInit, OnModuleDestroy {
     @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
     @Inject(IMAGERY) private readonly imagery: ImageryRegistry,
     private readonly variants: PictureVariants,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async onModuleInit(): Promise<void> {
+    if (!this.config.roundPictureWarming) return;
     this.subscription = await consumeEvents(
       this.bus,
       'round-picture-warmer',
