@@ -47,31 +47,14 @@ import type { WorkerFacts, WorkerPhase, WorkerRequest } from './capacity/client-
 import { freePort, readCpuSeconds, type ServerProcess, startServer } from './live/processes.js';
 import type { PhaseLatencies, PhaseWindow } from './live/phase.js';
 import { summariseProfile } from './live/profile-summary.js';
-import type { PlayStyle } from './live/round-plan.js';
+import { BENCH_GATEWAY_ENV, playStyle, whole } from './live/settings.js';
 import { median, ms, summarise, type Summary } from './live/stats.js';
 
 const TARGET_RSS_MIB = 1536;
 const TARGET_RATIO = 3;
-/** Every simulated visitor connects from 127.0.0.1: the per-address limits would stop the load itself. */
-const LOAD_TEST_LIMITS = { RATE_LIMIT_SCALE: '0', MAX_CONNECTIONS_PER_ADDRESS: '1000000' };
-/** The bench's clients never load round pictures: encoding them ahead would be work no client asked for. */
-const NO_PICTURE_WARMING = { ROUND_PICTURE_WARMING: 'off' };
-
 const here = dirname(fileURLToPath(import.meta.url));
 
-function whole(name: string, fallback: number, min = 1): number {
-  const raw = process.env[name] ?? String(fallback);
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number ≥ ${min}, got "${raw}"`);
-  return value;
-}
-
-const style: PlayStyle = {
-  moveMs: whole('BENCH_MOVE_MS', 2000, 50),
-  thinkMinMs: whole('BENCH_THINK_MIN_MS', 2000, 0),
-  thinkMaxMs: whole('BENCH_THINK_MAX_MS', 4000, 0),
-};
-if (style.thinkMaxMs < style.thinkMinMs) throw new Error(`BENCH_THINK_MAX_MS (${style.thinkMaxMs}) must be at least BENCH_THINK_MIN_MS (${style.thinkMinMs})`);
+const style = playStyle({ moveMs: 2000, thinkMinMs: 2000, thinkMaxMs: 4000 });
 
 const settings = {
   sockets: whole('BENCH_SOCKETS', 10_000, 3),
@@ -203,7 +186,7 @@ async function main(): Promise<void> {
       name: 'gateway',
       script: join(here, '..', 'main.js'),
       port: gamePort,
-      env: { DATA_DIR: join(dir, 'data'), PORT: String(gamePort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', IMAGERY_PROVIDER: 'offline', SPECTATOR_DELAY_PHASES: '0', CLOCK_SPEED: String(clockSpeed), ...LOAD_TEST_LIMITS, ...NO_PICTURE_WARMING },
+      env: { DATA_DIR: join(dir, 'data'), PORT: String(gamePort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', IMAGERY_PROVIDER: 'offline', SPECTATOR_DELAY_PHASES: '0', CLOCK_SPEED: String(clockSpeed), ...BENCH_GATEWAY_ENV },
       ready: /GlobeTrail is running/,
       ...(profileDir ? { nodeArgs: ['--import', join(here, 'live', 'cpu-profile.js')], ipc: true } : {}),
     });

@@ -77,29 +77,12 @@ import { measured, type PhaseLatencies, type PhaseLoad, type PhaseWindow, type S
 import { freePort, type ServerProcess, startServer } from './live/processes.js';
 import { summariseProfile } from './live/profile-summary.js';
 import { printReport, TARGET_RATIO } from './live/report.js';
-import type { PlayStyle } from './live/round-plan.js';
-
-/** Every simulated player connects from 127.0.0.1: the per-address limits would stop the load itself. */
-const LOAD_TEST_LIMITS = { RATE_LIMIT_SCALE: '0', MAX_CONNECTIONS_PER_ADDRESS: '1000000' };
-/** The bench's clients never load round pictures: encoding them ahead would be work no client asked for. */
-const NO_PICTURE_WARMING = { ROUND_PICTURE_WARMING: 'off' };
+import { BENCH_GATEWAY_ENV, playStyle, whole } from './live/settings.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '..', '..', '..');
 
-function whole(name: string, fallback: number, min = 1): number {
-  const raw = process.env[name] ?? String(fallback);
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number ≥ ${min}, got "${raw}"`);
-  return value;
-}
-
-const style: PlayStyle = {
-  moveMs: whole('BENCH_MOVE_MS', 2000, 50),
-  thinkMinMs: whole('BENCH_THINK_MIN_MS', 3000, 0),
-  thinkMaxMs: whole('BENCH_THINK_MAX_MS', 12_000, 0),
-};
-if (style.thinkMaxMs < style.thinkMinMs) throw new Error(`BENCH_THINK_MAX_MS (${style.thinkMaxMs}) must be at least BENCH_THINK_MIN_MS (${style.thinkMinMs})`);
+const style = playStyle({ moveMs: 2000, thinkMinMs: 3000, thinkMaxMs: 12_000 });
 
 const settings = {
   duels: whole('BENCH_DUELS', 500),
@@ -164,7 +147,7 @@ async function main(): Promise<void> {
       name: 'gateway',
       script: join(here, '..', 'main.js'),
       port: gamePort,
-      env: { DATA_DIR: join(dir, 'data'), PORT: String(gamePort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', IMAGERY_PROVIDER: 'offline', SPECTATOR_DELAY_PHASES: '0', CLOCK_SPEED: String(clockSpeed), ...LOAD_TEST_LIMITS, ...NO_PICTURE_WARMING },
+      env: { DATA_DIR: join(dir, 'data'), PORT: String(gamePort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', IMAGERY_PROVIDER: 'offline', SPECTATOR_DELAY_PHASES: '0', CLOCK_SPEED: String(clockSpeed), ...BENCH_GATEWAY_ENV },
       ready: /GlobeTrail is running/,
       nodeArgs: [...appendProbe, ...(profileDir ? ['--import', join(here, 'live', 'cpu-profile.js')] : [])],
       ipc: true,
