@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { englishStringsPlugin } from './scripts/english-strings.mjs';
 import { precompressPlugin } from './scripts/precompress.mjs';
+import { firstScreenKeys } from './src/lib/i18n/first-screen-keys.ts';
 
 const CONTRACTS_SOURCE = /[\\/]contracts[\\/]src[\\/]/;
 
@@ -19,7 +21,11 @@ const proxy: Record<string, ProxyOptions> = {
 };
 
 export default defineConfig({
-  plugins: [react(), precompressPlugin()],
+  plugins: [
+    react(),
+    englishStringsPlugin({ englishFile: fileURLToPath(new URL('src/locales/en.json', import.meta.url)), firstScreenKeys }),
+    precompressPlugin(),
+  ],
   resolve: {
     alias: {
       // Contracts are consumed as source: their relative `.js` imports resolve to the `.ts` files.
