@@ -7,7 +7,7 @@ import { useCounters } from '../lib/live/use-counters';
 import { useOpenWindow, useWindowActions } from '../lib/layout/windows';
 import { isSignedIn, useSession } from '../lib/session/use-session';
 import { dailySeenToday } from '../lib/storage/daily-dates';
-import { useDailyChallenges } from '../features/challenges/hooks/challenge-queries';
+import { useDailyChallenges } from '../features/challenges/hooks/use-daily-challenges';
 
 /**
  * SPEC §2 toolbar: play duels (the duels lobby) and play Elo arena, each with a badge of how many
@@ -64,7 +64,8 @@ function DailyButton({ wide }: { wide: boolean }) {
   const { open } = useWindowActions();
   useOpenWindow(); // Re-read "seen today" when a window closes.
   const signedIn = isSignedIn(useSession());
-  const daily = useDailyChallenges();
+  // Guests cannot play the dailies, so their badge needs no list.
+  const daily = useDailyChallenges(signedIn);
   const notDone = daily.data?.challenges.filter((challenge) => challenge.played === null || challenge.played < challenge.nr).length ?? 0;
   const count = !dailySeenToday() ? 4 : signedIn ? notDone : 0;
   const label = t('toolbar.daily');

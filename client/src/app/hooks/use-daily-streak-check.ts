@@ -1,8 +1,8 @@
-import { dailyVisitStreakSchema, type UserProfileView } from '@globetrail/contracts';
+import type { UserProfileView } from '@globetrail/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiGet } from '../../lib/api/api-client';
+import { importWithRetry } from '../../lib/errors/module-import';
 import { showSnack } from '../../lib/layout/snacks';
 import { profileQueryKey } from '../../lib/session/profile-query';
 import { isSignedIn, useSession } from '../../lib/session/use-session';
@@ -29,7 +29,8 @@ export function useDailyStreakCheck() {
     const timer = window.setTimeout(async () => {
       const before = queryClient.getQueryData<UserProfileView>(profileQueryKey(uid))?.dvs ?? 0;
       try {
-        const streak = await apiGet('/user/DailyVisitStreak', dailyVisitStreakSchema, { auth: true, signal: controller.signal });
+        const { recordDailyVisit } = await importWithRetry(() => import('./daily-visit-streak'));
+        const streak = await recordDailyVisit(controller.signal);
         markStreakChecked();
         const message =
           streak.dvs === -1

@@ -11,7 +11,8 @@ import { type ChallengesTab, challengesTabs, useWindowActions } from '../../../l
 import { isSignedIn, useSession } from '../../../lib/session/use-session';
 import { markDailySeen } from '../../../lib/storage/daily-dates';
 import { CHALLENGES_PAGE_SIZE } from '../api/challenges-api';
-import { useChallengeList, useDailyChallenges } from '../hooks/challenge-queries';
+import { useChallengeList } from '../hooks/challenge-queries';
+import { useDailyChallenges } from '../hooks/use-daily-challenges';
 import { ChallengeCard } from './challenge-card';
 
 /** SPEC §2's challenges list: today's four dailies, the public challenges, the ones you made. */

@@ -1,8 +1,9 @@
 import type { ChallengeSort } from '@globetrail/contracts';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { isSignedIn, useSession } from '../../../lib/session/use-session';
-import { fetchChallenge, fetchChallengePage, fetchDailyChallenges, fetchMyChallenges, fetchProgress } from '../api/challenges-api';
+import { fetchChallenge, fetchChallengePage, fetchMyChallenges, fetchProgress } from '../api/challenges-api';
 
+/** Every challenges query starts with it (use-daily-challenges.ts's too), so one call invalidates them all. */
 const KEY = 'challenges';
 
 export function useChallengeList(list: { kind: 'public'; page: number; sort: ChallengeSort } | { kind: 'mine'; page: number }) {
@@ -24,9 +25,3 @@ export function useChallengeProgress(id: string, enabled: boolean) {
 }
 
 export const invalidateChallenges = (client: QueryClient) => client.invalidateQueries({ queryKey: [KEY] });
-
-/** Today's dailies (UTC); shared with the toolbar's badge, which reads the same query. */
-export function useDailyChallenges(enabled = true) {
-  const signedIn = isSignedIn(useSession());
-  return useQuery({ queryKey: [KEY, 'daily', signedIn], queryFn: ({ signal }) => fetchDailyChallenges(signedIn, signal), enabled, staleTime: 60_000 });
-}
