@@ -1,8 +1,8 @@
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import firstScreenEnglish from 'virtual:english-first-screen';
 import { storageKeys } from '../storage/storage-keys';
+import { createLanguageDetector } from './language-detector';
 import { DEFAULT_LANGUAGE, supportedLanguageCodes, toSupportedLanguage } from './languages';
 import { languageFromPath } from './url-language';
 import { reportClientError } from '../errors/error-reporter';
@@ -101,7 +101,12 @@ const pathLanguage = languageFromPath(window.location.pathname);
 
 export const i18nReady = i18n
   .use(lazyBackend)
-  .use(LanguageDetector)
+  .use(
+    // SPEC §9's order: ?lng=, the i18next cookie, localStorage, sessionStorage, the browser, <html lang>.
+    // The choice is remembered in localStorage only: this build sets no cookies. "no" and "nn" are Bokmål
+    // to us, "tl" is Filipino; anything unsupported goes on to the next source.
+    createLanguageDetector({ storageKey: storageKeys.language, queryParameter: 'lng', cookie: 'i18next', convert: (tag) => toSupportedLanguage(tag) ?? tag }),
+  )
   .use(initReactI18next)
   .init({
     resources: { en: { translation: firstScreenEnglish } },
@@ -118,17 +123,6 @@ export const i18nReady = i18n
     maxParallelReads: MAX_PARALLEL_LOADS,
     saveMissing: true,
     missingKeyHandler: onMissingKey,
-    detection: {
-      order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
-      lookupQuerystring: 'lng',
-      lookupCookie: 'i18next',
-      lookupLocalStorage: storageKeys.language,
-      lookupSessionStorage: storageKeys.language,
-      // Remembered in localStorage only: this build sets no cookies.
-      caches: ['localStorage'],
-      // "no" and "nn" are Bokmål to us, "tl" is Filipino; anything unsupported goes on to the next source.
-      convertDetectedLanguage: (tag: string) => toSupportedLanguage(tag) ?? tag,
-    },
     // Strings added later (the rest of English) re-render the components that use them.
     react: { useSuspense: true, bindI18nStore: 'added' },
   })
