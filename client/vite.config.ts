@@ -53,6 +53,9 @@ export default defineConfig({
             { name: 'maplibre', test: /node_modules[\\/]maplibre-gl/ },
             { name: 'panorama', test: /node_modules[\\/](three|@photo-sphere-viewer)/ },
             { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|jotai|i18next|react-i18next|@tanstack|zod)[\\/]/ },
+            // Everything else the first screen imports is one chunk (the entry's), not a handful of small
+            // ones shared with lazy chunks: fewer requests, and brotli sees it all at once.
+            { name: 'app', tags: ['$initial'] },
           ],
         },
       },
