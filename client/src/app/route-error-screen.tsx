@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
-import { useEffect } from 'react';
+import { Component, type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { reportClientError } from '../lib/errors/error-reporter';
 import { isModuleLoadFailure } from '../lib/errors/module-import';
 import { storageKeys } from '../lib/storage/storage-keys';
@@ -30,18 +30,27 @@ function statusName(status: number, statusText: string, t: TFunction): string {
   }
 }
 
-/** The router's error screen: "404 Not Found" and friends for routing errors, otherwise SPEC §2's title. */
-export function RouteErrorScreen() {
+/** A routing error (an address no screen answers), as opposed to a failure. */
+interface RouteStatus {
+  status: number;
+  statusText: string;
+}
+
+export const notFound: RouteStatus = { status: 404, statusText: 'Not Found' };
+
+const isRouteStatus = (error: unknown): error is RouteStatus => error === notFound;
+
+/** The router's error screen: "404 Not Found" for an unknown address, otherwise SPEC §2's title. */
+export function RouteErrorScreen({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const error = useRouteError();
   const moduleFailure = isModuleLoadFailure(error);
 
   useEffect(() => {
     if (moduleFailure) reloadOnceForModuleFailure();
-    else if (!isRouteErrorResponse(error)) reportClientError('render', error);
+    else if (!isRouteStatus(error)) reportClientError('render', error);
   }, [moduleFailure, error]);
 
-  const routeError = isRouteErrorResponse(error);
+  const routeError = isRouteStatus(error);
   const title = routeError ? `${error.status} ${statusName(error.status, error.statusText, t)}` : t('routeErrors.unexpected');
   const detail = routeError
     ? error.status === 404
@@ -67,4 +76,42 @@ export function RouteErrorScreen() {
       </div>
     </main>
   );
+}
+
+interface BoundaryProps {
+  /** The address; a new one clears the error, as the player moves on. */
+  resetKey: string;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  failed: boolean;
+  error: unknown;
+  /** The address the failure happened at, once rendered. */
+  failedAt: string | null;
+}
+
+class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failed: false, error: null, failedAt: null };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { failed: true, error, failedAt: null };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    if (!state.failed) return null;
+    if (state.failedAt === null) return { failedAt: props.resetKey };
+    return state.failedAt === props.resetKey ? null : { failed: false, error: null, failedAt: null };
+  }
+
+  override render() {
+    return this.state.failed ? <RouteErrorScreen error={this.state.error} /> : this.props.children;
+  }
+}
+
+/** A screen that fails to render or to load shows the error screen in its place, until the address changes. */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname, search, hash, key } = useLocation();
+  // A plain #/ link makes entries without a key of their own ("default"): the address tells them apart.
+  return <ErrorBoundary resetKey={`${pathname}${search}${hash} ${key}`}>{children}</ErrorBoundary>;
 }

@@ -1,8 +1,8 @@
-import { useNavigate } from 'react-router-dom';
 import type { PlayMap } from '../../features/maps/hooks/play-map';
 import { useStartSoloGame } from '../../features/solo/hooks/use-start-solo-game';
 import { useErrorMessage } from '../../lib/api/use-error-message';
 import { writeDefaultMap } from '../../lib/storage/default-map';
+import { useNavigate } from '../../lib/routing/navigation';
 
 /** Starts a single-player game on a map and opens it; the map becomes the player's default (SPEC §3). */
 export function usePlayMap(onStarted?: () => void): PlayMap {

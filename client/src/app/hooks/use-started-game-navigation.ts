@@ -1,8 +1,9 @@
 import type { StartSoloGameResponse } from '@globetrail/contracts';
 import { useMutationState } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { START_SOLO_MUTATION_KEY } from '../../features/solo/hooks/use-start-solo-game';
+import { useNavigate } from '../../lib/routing/navigation';
 
 /** Where a solo game is asked for: home, and a shared location (which returns to "/" after 5 s, SPEC §2). */
 const ASKING_ROUTES = /^\/(loc\/.*)?$/;

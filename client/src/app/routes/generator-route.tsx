@@ -1,9 +1,9 @@
-import { useNavigate } from 'react-router-dom';
 import { GeneratorPage } from '../../features/generator/components/generator-page';
 import { GeneratorParamsError } from '../../features/generator/components/generator-params-error';
 import { useGeneratorParams } from '../../features/generator/hooks/use-generator-params';
 import { useStartSoloGame } from '../../features/solo/hooks/use-start-solo-game';
 import { useErrorMessage } from '../../lib/api/use-error-message';
+import { useNavigate } from '../../lib/routing/navigation';
 
 /** genarator/{limit}/{key}/{region} (SPEC §2 spelling): outside the root layout, a page of its own. */
 export function GeneratorRoute() {

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { ErrorMessage } from '../../components/error-message';
 import { LoadingScreen } from '../../components/loading-screen';
 import { START_SOLO_MUTATION_KEY, useStartSoloGame } from '../../features/solo/hooks/use-start-solo-game';
@@ -14,6 +13,7 @@ import { showSnack } from '../../lib/layout/snacks';
 import { firstTimeAtom } from '../../lib/settings/settings-atoms';
 import { useSession } from '../../lib/session/use-session';
 import { readLastGame } from '../../lib/storage/last-game';
+import { useNavigate } from '../../lib/routing/navigation';
 
 /** SPEC §2: the "use street view" hint after Play stays 9 s. */
 const PLAY_HINT_MS = 9_000;

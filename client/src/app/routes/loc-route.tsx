@@ -2,7 +2,7 @@ import { parseLatLngPair } from '@globetrail/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { ErrorMessage } from '../../components/error-message';
 import { LoadingScreen } from '../../components/loading-screen';
 import { START_SOLO_MUTATION_KEY, useStartSoloGame } from '../../features/solo/hooks/use-start-solo-game';
@@ -10,6 +10,7 @@ import { HomeBackground } from '../../features/welcome/components/home-backgroun
 import { useErrorMessage } from '../../lib/api/use-error-message';
 import { showSnack } from '../../lib/layout/snacks';
 import { hasSubmittedTarget } from '../../lib/storage/submitted-targets';
+import { useNavigate } from '../../lib/routing/navigation';
 
 /** SPEC §2: the address returns to "/" after 5 seconds. */
 const RETURN_HOME_MS = 5_000;

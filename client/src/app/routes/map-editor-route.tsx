@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import { MapEditorPage } from '../../features/map-editor/components/map-editor-page';
 import { usePlayMap } from '../hooks/use-play-map';
+import { useNavigate } from '../../lib/routing/navigation';
 
 /**
  * mapEditor/{key} (SPEC §2): `new` makes a map under an id chosen here (a UUID, so a retried first save

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { ErrorMessage } from '../../../components/error-message';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { ModalWindow } from '../../../components/modal-window';
@@ -14,6 +13,7 @@ import { useDeleteAccount, useSignOut } from '../hooks/use-account-actions';
 import { ChangeNameSection } from './change-name-section';
 import { ChangePasswordSection } from './change-password-section';
 import { DeleteAccountSection } from './delete-account-section';
+import { useNavigate } from '../../../lib/routing/navigation';
 
 export function AccountWindow({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { gamePath } from '../../../lib/live/create-game';
 import { getLiveSocket } from '../../../lib/live/live-socket';
 import { enterArena, leaveArena } from '../api/arena-api';
+import { useNavigate } from '../../../lib/routing/navigation';
 
 export type QueueState = { kind: 'idle' } | { kind: 'queued'; since: number; mElo: number | null } | { kind: 'matched'; gameId: string };
 

@@ -1,7 +1,6 @@
 import { MIN_PASSWORD_LENGTH } from '@globetrail/contracts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { ErrorMessage } from '../../../components/error-message';
 import { FormField } from '../../../components/form-field';
 import { ModalWindow } from '../../../components/modal-window';
@@ -10,6 +9,7 @@ import { useErrorMessage } from '../../../lib/api/use-error-message';
 import { showSnack } from '../../../lib/layout/snacks';
 import { useDomainAuthorized, usePasswordPolicy, useSignIn, useSignUp, type SignedIn } from '../hooks/use-auth-actions';
 import { PasswordResetForm } from './password-reset-form';
+import { useNavigate } from '../../../lib/routing/navigation';
 
 type Mode = 'signIn' | 'signUp' | 'reset';
 type Field = 'name' | 'email' | 'password';

@@ -2,7 +2,6 @@ import { CHALLENGE_LIMITS, type Movement } from '@globetrail/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { ErrorMessage } from '../../../components/error-message';
 import { ModalWindow } from '../../../components/modal-window';
 import { MovementField, movementSettings, RoundTimeField } from '../../../components/round-settings-fields';
@@ -12,6 +11,7 @@ import { PRESET_WORLD_MAP_IDS, useMapName } from '../../../lib/maps/map-names';
 import { readDefaultMap } from '../../../lib/storage/default-map';
 import { createChallenge } from '../api/challenges-api';
 import { invalidateChallenges } from '../hooks/challenge-queries';
+import { useNavigate } from '../../../lib/routing/navigation';
 
 /** A `datetime-local` value as Unix seconds (the player's own time zone), or null when empty. */
 const unixSeconds = (value: string) => (value ? Math.floor(new Date(value).getTime() / 1000) : null);

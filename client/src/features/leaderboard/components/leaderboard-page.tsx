@@ -2,7 +2,6 @@ import './leaderboard.css';
 import { coastalInlandValues, coverageValues, type LeaderboardEntry, type LeaderboardSort, leaderboardSortValues, roundSorts, urbanRuralValues } from '@globetrail/contracts';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { CountrySelect } from '../../../components/country-select';
 import { ErrorMessage } from '../../../components/error-message';
 import { Pager } from '../../../components/pager';
@@ -17,6 +16,7 @@ import { isSignedIn, useSession } from '../../../lib/session/use-session';
 import { DEFAULT_FILTER_PREF, type FilterPref, readFilterPref, writeFilterPref } from '../../../lib/storage/filter-pref';
 import { LEADERBOARD_PAGE_SIZE } from '../api/leaderboard-api';
 import { useLeaderboard, useMyLeaderboardEntry } from '../hooks/use-leaderboard';
+import { useNavigate } from '../../../lib/routing/navigation';
 
 /** The round filters, reset together: one at a time (docs/leaderboards.md). */
 const NO_FILTER = { country: 'all', mapCoverage: null, mapUrbanRural: null, mapCoastalInland: null, mapRegionalFocusByCountry: null, countryStreakOnly: null } as const;

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { GameModel } from '../hooks/use-game-view';
+import { useNavigate } from '../../../lib/routing/navigation';
 
 /** SPEC §4: an abandoned duel with a minimum Elo (a lobby duel) sends its players back to the duels lobby. */
 const BACK_TO_LOBBY_MS = 5_000;

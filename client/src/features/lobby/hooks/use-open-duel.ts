@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
 import { createGame, gamePath } from '../../../lib/live/create-game';
+import { useNavigate } from '../../../lib/routing/navigation';
 
 export interface OpenDuelVariables {
   mElo: number | null;

@@ -3,7 +3,6 @@ import { MAP_LIMITS } from '@globetrail/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { ErrorMessage } from '../../../components/error-message';
 import { usePageTitle } from '../../../lib/hooks/use-page-title';
 import { editorReducer, emptyEditor } from '../hooks/editor-state';
@@ -18,6 +17,7 @@ import { LeaveDialog } from './leave-dialog';
 import { LocationsSection } from './locations-section';
 import { type EditorPlay, MapActions } from './map-actions';
 import { SelectedLocation } from './selected-location';
+import { useNavigate } from '../../../lib/routing/navigation';
 
 export interface MapEditorProps {
   mapId: string;
@@ -49,7 +49,7 @@ export function MapEditor({ mapId, initial, onCreated, play }: MapEditorProps) {
   });
   const fieldError = (field: 'name' | 'description' | 'categories' | 'locations') => (problem?.field === field && problem.entry === null ? problem.message : null);
 
-  const { blocker, release } = useLeaveGuard(dirty, (next) => next.pathname === `/mapEditor/${encodeURIComponent(mapId)}`);
+  const { blocked, release } = useLeaveGuard(dirty, (next) => next.pathname === `/mapEditor/${encodeURIComponent(mapId)}`);
   const select = useCallback((index: number | null) => dispatch({ type: 'select', index }), []);
   useEditorKeys({
     onSave: save,
@@ -163,7 +163,7 @@ export function MapEditor({ mapId, initial, onCreated, play }: MapEditorProps) {
           )}
         </div>
       </div>
-      {blocker.state === 'blocked' && <LeaveDialog onLeave={() => blocker.proceed()} onStay={() => blocker.reset()} />}
+      {blocked && <LeaveDialog onLeave={() => blocked.proceed()} onStay={() => blocked.reset()} />}
     </main>
   );
 }

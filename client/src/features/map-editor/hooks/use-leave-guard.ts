@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { type Location, useBlocker } from 'react-router-dom';
+import type { Location } from 'react-router-dom';
+import { useNavigationBlocker } from '../../../lib/routing/navigation';
 
 /**
  * While `unsaved`, the browser asks before the page goes (reload, closing the tab, another site) and the
  * app before any route opens, unless `allowed` lets that one through (the address of a map just created).
- * The returned blocker is 'blocked' while the player decides; `release()` lets a deliberate exit pass.
+ * The returned `blocked` navigation is there while the player decides; `release()` lets a deliberate exit pass.
  */
 export function useLeaveGuard(unsaved: boolean, allowed: (next: Location) => boolean) {
   const released = useRef(false);
@@ -23,6 +24,6 @@ export function useLeaveGuard(unsaved: boolean, allowed: (next: Location) => boo
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [unsaved]);
 
-  const blocker = useBlocker(({ nextLocation }) => unsaved && !released.current && !allowedRef.current(nextLocation));
-  return { blocker, release: () => (released.current = true) };
+  const blocked = useNavigationBlocker(({ nextLocation }) => unsaved && !released.current && !allowedRef.current(nextLocation));
+  return { blocked, release: () => (released.current = true) };
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { FlagIcon, GroupIcon, HelpIcon, MapIcon, SettingsIcon, TrophyIcon, UserIcon } from '../../../components/icons';
 import { LanguageSelect } from '../../../components/language-select';
 import { ModalWindow } from '../../../components/modal-window';
@@ -11,6 +11,7 @@ import { useWindowActions } from '../../../lib/layout/windows';
 import { readFilterPref } from '../../../lib/storage/filter-pref';
 import { useProfile } from '../../../lib/session/profile-query';
 import { isSignedIn, useSession } from '../../../lib/session/use-session';
+import { useNavigate } from '../../../lib/routing/navigation';
 
 export function MainMenuWindow({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
