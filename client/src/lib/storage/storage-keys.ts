@@ -21,7 +21,7 @@ export const storageKeys = {
   defaultMap: 'gt.defaultMap',
   /** The map info hint (SPEC §2) was dismissed. */
   mapInfoHintDismissed: 'gt.mapInfoHintDismissed',
-  /** i18next-browser-languagedetector's cache of the chosen interface language. */
+  /** The chosen interface language, as the language detector caches it (the key i18next-browser-languagedetector used). */
   language: 'i18nextLng',
   moduleReloadGuard: 'gt.moduleReload',
   /** SPEC §3 "last daily date": the UTC day the player last saw the daily challenges. */
