@@ -47,7 +47,7 @@ import type { WorkerFacts, WorkerPhase, WorkerRequest } from './capacity/client-
 import { freePort, readCpuSeconds, type ServerProcess, startServer } from './live/processes.js';
 import type { PhaseLatencies, PhaseWindow } from './live/phase.js';
 import { summariseProfile } from './live/profile-summary.js';
-import { BENCH_GATEWAY_ENV, playStyle, whole } from './live/settings.js';
+import { playStyle, startGateway, whole } from './live/settings.js';
 import { median, ms, summarise, type Summary } from './live/stats.js';
 
 const TARGET_RSS_MIB = 1536;
@@ -182,12 +182,10 @@ async function main(): Promise<void> {
   const clients: ClientProcess[] = [];
   try {
     const [gamePort, echoPort] = [await freePort(), await freePort()];
-    const gateway = await startServer({
-      name: 'gateway',
-      script: join(here, '..', 'main.js'),
+    const gateway = await startGateway({
+      dataDir: join(dir, 'data'),
       port: gamePort,
-      env: { DATA_DIR: join(dir, 'data'), PORT: String(gamePort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', IMAGERY_PROVIDER: 'offline', SPECTATOR_DELAY_PHASES: '0', CLOCK_SPEED: String(clockSpeed), ...BENCH_GATEWAY_ENV },
-      ready: /GlobeTrail is running/,
+      clockSpeed,
       ...(profileDir ? { nodeArgs: ['--import', join(here, 'live', 'cpu-profile.js')], ipc: true } : {}),
     });
     servers.push(gateway);

@@ -77,7 +77,7 @@ import { measured, type PhaseLatencies, type PhaseLoad, type PhaseWindow, type S
 import { freePort, type ServerProcess, startServer } from './live/processes.js';
 import { summariseProfile } from './live/profile-summary.js';
 import { printReport, TARGET_RATIO } from './live/report.js';
-import { BENCH_GATEWAY_ENV, playStyle, whole } from './live/settings.js';
+import { playStyle, startGateway, whole } from './live/settings.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '..', '..', '..');
@@ -143,12 +143,10 @@ async function main(): Promise<void> {
   try {
     const [gamePort, durablePort, barePort] = [await freePort(), await freePort(), await freePort()];
     const appendProbe = ['--import', join(here, 'live', 'append-probe.js')];
-    const gateway = await startServer({
-      name: 'gateway',
-      script: join(here, '..', 'main.js'),
+    const gateway = await startGateway({
+      dataDir: join(dir, 'data'),
       port: gamePort,
-      env: { DATA_DIR: join(dir, 'data'), PORT: String(gamePort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', IMAGERY_PROVIDER: 'offline', SPECTATOR_DELAY_PHASES: '0', CLOCK_SPEED: String(clockSpeed), ...BENCH_GATEWAY_ENV },
-      ready: /GlobeTrail is running/,
+      clockSpeed,
       nodeArgs: [...appendProbe, ...(profileDir ? ['--import', join(here, 'live', 'cpu-profile.js')] : [])],
       ipc: true,
     });

@@ -1,3 +1,6 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type ServerProcess, startServer } from './processes.js';
 import type { PlayStyle } from './round-plan.js';
 
 /**
@@ -24,4 +27,21 @@ export function playStyle(defaults: PlayStyle): PlayStyle {
   };
   if (style.thinkMaxMs < style.thinkMinMs) throw new Error(`BENCH_THINK_MAX_MS (${style.thinkMaxMs}) must be at least BENCH_THINK_MIN_MS (${style.thinkMinMs})`);
   return style;
+}
+
+/**
+ * The real app as the live benches run it: `npm start`'s services/dist/main.js in its own process, on a fresh
+ * `dataDir`, with offline pictures, spectators told of guesses live and timers at `clockSpeed`.
+ */
+export function startGateway(options: { dataDir: string; port: number; clockSpeed: number; nodeArgs?: string[]; ipc?: boolean }): Promise<ServerProcess> {
+  const { dataDir, port, clockSpeed } = options;
+  return startServer({
+    name: 'gateway',
+    script: join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'main.js'),
+    port,
+    env: { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', IMAGERY_PROVIDER: 'offline', SPECTATOR_DELAY_PHASES: '0', CLOCK_SPEED: String(clockSpeed), ...BENCH_GATEWAY_ENV },
+    ready: /GlobeTrail is running/,
+    nodeArgs: options.nodeArgs ?? [],
+    ipc: options.ipc ?? false,
+  });
 }
