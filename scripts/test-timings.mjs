@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+// Each suite's wall time from a jest JSON report (`jest --json --outputFile=…`), slowest first, with each
+// project's total and the run's own wall time. `npm run test:timings` runs the whole suite and reports it;
+// `node scripts/test-timings.mjs <report.json> [count]` reads a report already written.
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+
+const PROJECTS = [
+  ['e2e', 'tests/e2e/'],
+  ['api', 'tests/api/'],
+  ['deploy', 'tests/deploy/'],
+  ['client', 'client/'],
+  ['unit', ''],
+];
+
+export function suiteTimings(report, root = process.cwd()) {
+  return report.testResults
+    .map((suite) => {
+      const file = relative(root, suite.name);
+      return {
+        file,
+        project: PROJECTS.find(([, prefix]) => file.startsWith(prefix))[0],
+        seconds: (suite.endTime - suite.startTime) / 1000,
+        tests: suite.assertionResults.length,
+        failed: suite.assertionResults.filter((test) => test.status === 'failed').length,
+      };
+    })
+    .sort((a, b) => b.seconds - a.seconds);
+}
+
+export function formatTimings(report, count = 20, root = process.cwd()) {
+  const suites = suiteTimings(report, root);
+  const wall = (Math.max(...report.testResults.map((suite) => suite.endTime)) - report.startTime) / 1000;
+  const totals = new Map();
+  for (const suite of suites) totals.set(suite.project, (totals.get(suite.project) ?? 0) + suite.seconds);
+  const lines = [
+    `jest wall time ${wall.toFixed(0)} s; ${report.numTotalTestSuites} suites, ${report.numTotalTests} tests (${report.numFailedTests} failed, ${report.numPendingTests} skipped)`,
+    `suite time by project (summed over workers): ${[...totals].map(([project, seconds]) => `${project} ${seconds.toFixed(0)} s`).join(', ')}`,
+    '',
+    '| suite | project | tests | seconds |',
+    '| --- | --- | ---: | ---: |',
+    ...suites.slice(0, count).map((suite) => `| ${suite.file} | ${suite.project} | ${suite.tests} | ${suite.seconds.toFixed(1)} |`),
+  ];
+  return lines.join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [file = 'test-results/jest.json', count = '20'] = process.argv.slice(2);
+  console.log(formatTimings(JSON.parse(readFileSync(file, 'utf8')), Number(count)));
+}
