@@ -3,7 +3,6 @@
 // project's total and the run's own wall time. `npm run test:timings` runs the whole suite and reports it;
 // `node scripts/test-timings.mjs <report.json> [count]` reads a report already written.
 import { readFileSync } from 'node:fs';
-import { relative } from 'node:path';
 
 const PROJECTS = [
   ['e2e', 'tests/e2e/'],
@@ -13,10 +12,13 @@ const PROJECTS = [
   ['unit', ''],
 ];
 
-export function suiteTimings(report, root = process.cwd()) {
+/** A suite's path inside the repository, wherever the report was written (another clone, CI's). */
+const inRepo = (path) => path.replace(/^.*?\/(?=(tests|services|contracts|client)\/)/, '');
+
+export function suiteTimings(report) {
   return report.testResults
     .map((suite) => {
-      const file = relative(root, suite.name);
+      const file = inRepo(suite.name);
       return {
         file,
         project: PROJECTS.find(([, prefix]) => file.startsWith(prefix))[0],
@@ -28,8 +30,8 @@ export function suiteTimings(report, root = process.cwd()) {
     .sort((a, b) => b.seconds - a.seconds);
 }
 
-export function formatTimings(report, count = 20, root = process.cwd()) {
-  const suites = suiteTimings(report, root);
+export function formatTimings(report, count = 20) {
+  const suites = suiteTimings(report);
   const wall = (Math.max(...report.testResults.map((suite) => suite.endTime)) - report.startTime) / 1000;
   const totals = new Map();
   for (const suite of suites) totals.set(suite.project, (totals.get(suite.project) ?? 0) + suite.seconds);

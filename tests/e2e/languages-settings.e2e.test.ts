@@ -141,8 +141,12 @@ describe('settings, sounds and the Developer Tools check', () => {
     const player = await signedUpPlayer(e2e.t, 'Peeker');
     const { page, context } = await openSignedIn(e2e, player);
     await page.getByRole('button', { name: 'Menu' }).waitFor();
-    // The context menu is blocked outside text fields.
-    expect(await page.evaluate(() => !document.body.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true })))).toBe(true);
+    // The context menu is blocked outside text fields, from the moment the client's configuration (which
+    // switches the check on) has arrived; the Menu button can show before it does.
+    await page.waitForFunction(() => !document.body.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true })));
+    const field = await page.evaluateHandle(() => document.body.appendChild(document.createElement('input')));
+    expect(await field.evaluate((input) => input.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true })))).toBe(true);
+    await field.evaluate((input) => input.remove());
     const alerted = new Promise<string>((resolve) => page.once('dialog', (dialog) => (resolve(dialog.message()), void dialog.accept())));
     const reported = page.waitForResponse((response) => response.url().endsWith('/user/cheating-report'));
     // What opening Developer Tools does: the debugger stops the page at the check for a while.
