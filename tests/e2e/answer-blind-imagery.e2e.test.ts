@@ -1,11 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { ImageryStatus, LatLng, SoloGameView } from '@globetrail/contracts';
 import { LocalImageStore } from '../../services/src/imagery/local/local-image-store.js';
 import { type E2E, isBuildAsset, openPage, placeGuessOnMap, resultFigures, soloView, startE2E } from '../support/e2e.js';
 import { leakyJpeg, type StandIn, startStandIn } from '../support/imagery-stand-ins.js';
+import { seededDataDir } from '../support/test-app.js';
 
 /**
  * The answer-blind promise, checked on the wire: every response the browser receives before its guess
@@ -199,11 +198,11 @@ describe('a round on a map author\'s own picture in Chromium', () => {
   const place = { lat: -33.8568, lng: 151.2153 };
   beforeAll(async () => {
     // The local store before the server opens it: one picture, carrying its position and id in EXIF/XMP.
-    const dataDir = mkdtempSync(join(tmpdir(), 'globetrail-local-imagery-'));
+    const dataDir = await seededDataDir('globetrail-local-imagery-');
     const store = new LocalImageStore(join(dataDir, 'imagery'));
     store.add({ imageId: 'harbour-bridge-0042', location: place, heading: 30, jpeg: await leakyJpeg(place, 'harbour-bridge-0042') });
     await store.close();
-    e2e = await startE2E({ DATA_DIR: dataDir });
+    e2e = await startE2E({}, dataDir);
   });
   afterAll(() => e2e.close());
 

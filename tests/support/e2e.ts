@@ -10,9 +10,9 @@ export interface E2E {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh data directory, and real headless Chromium. */
-export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
-  const t = await startTestApp({ env });
+/** The real app on a fresh data directory (or `dataDir`), and real headless Chromium. */
+export async function startE2E(env: Record<string, string> = {}, dataDir?: string): Promise<E2E> {
+  const t = await startTestApp({ env, ...(dataDir === undefined ? {} : { dataDir }) });
   const browser = await launchBrowser();
   return {
     t,
