@@ -105,8 +105,16 @@ export async function resultFigures(page: Page): Promise<{ points: number; dista
  * A page whose browser already holds `player`'s session (as the client stores it after signing in) and has
  * seen the welcome dialog, opened at `path`.
  */
-export async function openSignedIn(e2e: E2E, player: { session: AuthSession }, path = '/'): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+export async function openSignedIn(
+  e2e: E2E,
+  player: { session: AuthSession },
+  path = '/',
+  options: { fakeClock?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // A clock that runs as the real one until the test moves it on (`page.clock.fastForward`): a 30 s round
+  // limit runs out without a 30 s wait. The server keeps its own clock.
+  if (options.fakeClock) await context.clock.install();
   const stored = { ...player.session, expiresAt: Date.now() + player.session.expiresIn * 1000, profileCreated: true };
   await context.addInitScript((session) => {
     if (localStorage.getItem('gt.session') === null) localStorage.setItem('gt.session', JSON.stringify(session));
