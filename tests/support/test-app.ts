@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +8,8 @@ import type { AuthSession, UserProfileView } from '@globetrail/contracts';
 import request from 'supertest';
 import { createApp } from '../../services/src/app/create-app.js';
 import { loadConfig } from '../../services/src/config/config.js';
-import { copySeeded, seededCatalogue } from '../../scripts/seeded-catalogue.mjs';
+import { SAMPLE_RENDERER_NAME, SAMPLE_RENDERER_VERSION } from '../../services/src/imagery/sample/sample-renderer.js';
+import { copySeeded, seededCatalogue, sharedSamplePictures } from '../../scripts/seeded-catalogue.mjs';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -24,11 +25,15 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '
 
 /**
  * A fresh data directory holding what a first start leaves: the preset maps, seeded once for the whole run
- * (an app started on an empty directory seeds 328,511 locations itself: 6 to 20 s).
+ * (an app started on an empty directory seeds 328,511 locations itself: 6 to 20 s). Its offline sample
+ * pictures are painted into a folder every test app shares (see sharedSamplePictures).
  */
 export async function seededDataDir(prefix = 'globetrail-test-'): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
   copySeeded(await seededCatalogue(repoRoot), dataDir);
+  const rendered = join(dataDir, 'imagery', 'rendered');
+  mkdirSync(rendered, { recursive: true });
+  symlinkSync(sharedSamplePictures(repoRoot), join(rendered, `${SAMPLE_RENDERER_NAME}.${SAMPLE_RENDERER_VERSION}`), 'dir');
   return dataDir;
 }
 

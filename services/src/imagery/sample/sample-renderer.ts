@@ -5,6 +5,8 @@ import { renderSamplePanorama } from './render/render-panorama.js';
 import { samplePlace } from './sample-places.js';
 
 export const SAMPLE_RENDERER_NAME = 'sample';
+/** Bump it when the pictures change: painted pictures are cached under the renderer's name and version. */
+export const SAMPLE_RENDERER_VERSION = '1';
 
 /** Paints a sample place's panorama on the calling thread (0.3–1.6 s of CPU for the full size). */
 export async function renderSampleRecipe(recipe: string): Promise<Buffer> {
@@ -28,14 +30,14 @@ export interface SampleRenderer extends PanoramaRenderer {
   close(): Promise<void>;
 }
 
-/** Renders a sample place's panorama from its key; bump `version` when the pictures change. */
+/** Renders a sample place's panorama from its key. */
 export function createSampleRenderer(options: SampleRendererOptions = {}): SampleRenderer {
   const workerScript = options.workerScript ?? compiledWorkerBeside(import.meta.url, 'render-worker');
   const workers = options.workers ?? (workerScript ? 1 : 0);
   if (!Number.isInteger(workers) || workers < 0) {
     throw new RangeError(`the sample renderer's workers must be a whole number ≥ 0, not ${workers}`);
   }
-  const renderer = { name: SAMPLE_RENDERER_NAME, version: '1' };
+  const renderer = { name: SAMPLE_RENDERER_NAME, version: SAMPLE_RENDERER_VERSION };
   if (workers === 0) return { ...renderer, render: renderSampleRecipe, close: async () => {} };
   if (!workerScript) {
     throw new Error('sample render workers run the compiled code: pass workerScript, or workers: 0 when running from sources');
