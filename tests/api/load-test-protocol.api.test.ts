@@ -10,8 +10,9 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
  */
 let t: TestApp;
 beforeAll(async () => {
-  // Game timers 20× faster: a duel's result and countdown phases take a fraction of a second.
-  t = await startTestApp({ env: { CLOCK_SPEED: '20' } });
+  // Game timers 20× faster: a duel's result and countdown phases take a fraction of a second. The duellists
+  // never load a picture: nothing encodes one in advance (round-picture-warming.api.test.ts checks that).
+  t = await startTestApp({ env: { CLOCK_SPEED: '20', ROUND_PICTURE_WARMING: 'off' } });
 });
 afterAll(() => t.close());
 
