@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Each suite's wall time from a jest JSON report (`jest --json --outputFile=…`), slowest first, with each
-// project's total and the run's own wall time. `npm run test:timings` runs the whole suite and reports it;
-// `node scripts/test-timings.mjs <report.json> [count]` reads a report already written.
-import { readFileSync } from 'node:fs';
+// project's total, the run's own wall time and, beside it, npm test's steps (test-results/steps.json).
+// `npm run test:timings` reads the report the last `npm test` wrote (test-results/jest.json);
+// `node scripts/test-timings.mjs <report.json> [count]` reads any other.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 const PROJECTS = [
   ['e2e', 'tests/e2e/'],
@@ -48,5 +50,10 @@ export function formatTimings(report, count = 20) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [file = 'test-results/jest.json', count = '20'] = process.argv.slice(2);
+  const steps = join(dirname(file), 'steps.json');
+  if (existsSync(steps)) {
+    const times = JSON.parse(readFileSync(steps, 'utf8'));
+    console.log(`npm test: ${Object.entries(times).map(([name, seconds]) => `${name} ${seconds} s`).join(', ')}`);
+  }
   console.log(formatTimings(JSON.parse(readFileSync(file, 'utf8')), Number(count)));
 }
