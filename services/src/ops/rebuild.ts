@@ -18,6 +18,20 @@ const REBUILD_BATCH_EVENTS = 10_000;
 const REBUILD_BATCH_WINDOW_MS = 1000;
 const REBUILD_CACHED_DOCUMENTS = 100_000;
 
+/**
+ * How a read model is projected from the first event into an empty generation or store: every batch stores
+ * its checkpoint (a switch compares stored checkpoints); batches are large (a read model ahead of the shared
+ * read would otherwise commit whenever it waits for the next event), the documents cached many, and the
+ * indexes left until it has caught up (`ensureIndexes`).
+ */
+export const FROM_SCRATCH_RUNNER_OPTIONS = {
+  idleCheckpointMs: 0,
+  batchWindowMs: REBUILD_BATCH_WINDOW_MS,
+  maxBatchEvents: REBUILD_BATCH_EVENTS,
+  cachedDocuments: REBUILD_CACHED_DOCUMENTS,
+  deferIndexes: true,
+} as const;
+
 export interface RebuildProgress {
   /** Read models still being built, and those switched. */
   building: string[];
@@ -71,17 +85,7 @@ export async function rebuildReadModels(events: EventStore, reads: ReadStore, pr
     projections.map(async (projection) => {
       const replaced = (await reads.generations(projection.name)).active;
       const generation = await reads.beginGeneration(projection.name, projection.collections);
-      // Every batch stores its checkpoint: the switch compares stored checkpoints. Batches are large (a read
-      // model ahead of the shared read would otherwise commit whenever it waits for the next event), the
-      // documents cached many, and the indexes made once the generation has caught up.
-      const runner = new ProjectionRunner(projection, shared, reads, {
-        generation,
-        idleCheckpointMs: 0,
-        batchWindowMs: REBUILD_BATCH_WINDOW_MS,
-        maxBatchEvents: REBUILD_BATCH_EVENTS,
-        cachedDocuments: REBUILD_CACHED_DOCUMENTS,
-        deferIndexes: true,
-      });
+      const runner = new ProjectionRunner(projection, shared, reads, { generation, ...FROM_SCRATCH_RUNNER_OPTIONS });
       return { projection, runner, generation, replaced, switched: false, position: null as bigint | null };
     }),
   );

@@ -5,7 +5,9 @@ import type { EventStore } from '../platform/event-store/event-store.port.js';
 import type { Document, ReadStore } from '../platform/read-store/read-store.port.js';
 import { SqliteReadStore } from '../platform/read-store/sqlite-read-store.js';
 import type { Projection } from '../projections/projection.js';
-import { Projections } from '../projections/projections.js';
+import { ProjectionRunner } from '../projections/projection-runner.js';
+import { SharedSubscription } from '../projections/shared-subscription.js';
+import { FROM_SCRATCH_RUNNER_OPTIONS } from './rebuild.js';
 
 export interface Difference {
   collection: string;
@@ -25,17 +27,16 @@ export interface VerifyReport {
 /**
  * `npm run ops -- verify`: rebuilds every read model from the first event into a scratch store and compares
  * it, document by document, with the live one. Run it on a stopped game or one whose read models have
- * caught up (`projections` shows no lag): it compares as of the event store's last event.
+ * caught up (`projections` shows no lag): it compares as of the event store's last event. The read models
+ * are projected as a rebuild projects them (one read of the log for all, large batches, no indexes: the
+ * comparison reads by id), in about half the time of projecting each one as the live app does.
  */
 export async function verifyReadModels(events: EventStore, live: ReadStore, projections: readonly Projection[]): Promise<VerifyReport> {
   const dir = mkdtempSync(join(tmpdir(), 'globetrail-verify-'));
   const scratch = SqliteReadStore.open(join(dir, 'read-models.sqlite'));
-  const rebuild = new Projections(projections, events, scratch);
   try {
     const [head] = await events.readAll({ direction: 'backwards', maxCount: 1 });
-    await rebuild.start();
-    if (head) await rebuild.waitFor(head.position);
-    await rebuild.stop();
+    await projectFromScratch(events, scratch, projections, head?.position ?? null);
     const differences: Difference[] = [];
     let compared = 0;
     for (const collection of new Set(projections.flatMap((projection) => projection.collections))) {
@@ -48,6 +49,18 @@ export async function verifyReadModels(events: EventStore, live: ReadStore, proj
   } finally {
     await scratch.close();
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function projectFromScratch(events: EventStore, scratch: ReadStore, projections: readonly Projection[], head: bigint | null): Promise<void> {
+  const shared = new SharedSubscription(events, projections.length);
+  const runners = projections.map((projection) => new ProjectionRunner(projection, shared, scratch, FROM_SCRATCH_RUNNER_OPTIONS));
+  try {
+    await Promise.all(runners.map((runner) => runner.start()));
+    if (head !== null) await Promise.all(runners.map((runner) => runner.waitFor(head, 24 * 3600_000)));
+  } finally {
+    await Promise.all(runners.map((runner) => runner.stop()));
+    await shared.close();
   }
 }
 
