@@ -25,8 +25,8 @@ const common = {
 };
 
 export default {
-  // Every core (jest's default leaves one for itself, which on our 2-core machines ran everything in one
-  // process). Much of a suite's time is spent waiting on fsync, sockets and Chromium, not on its own CPU.
+  // One worker per core: jest's default leaves a core to itself, which on our 2-core machines ran every suite
+  // in one process, one after another. Not more: the run keeps both cores busy (docs/testing.md).
   maxWorkers: '100%',
   // The preset maps, seeded once into a template that every test app's data directory copies.
   globalSetup: '<rootDir>/tests/support/global-setup.mjs',

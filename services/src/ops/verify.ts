@@ -29,7 +29,7 @@ export interface VerifyReport {
  * it, document by document, with the live one. Run it on a stopped game or one whose read models have
  * caught up (`projections` shows no lag): it compares as of the event store's last event. The read models
  * are projected as a rebuild projects them (one read of the log for all, large batches, no indexes: the
- * comparison reads by id), in about half the time of projecting each one as the live app does.
+ * comparison reads by id), in less than half the time of projecting each one as the live app does (docs/testing.md).
  */
 export async function verifyReadModels(events: EventStore, live: ReadStore, projections: readonly Projection[]): Promise<VerifyReport> {
   const dir = mkdtempSync(join(tmpdir(), 'globetrail-verify-'));
