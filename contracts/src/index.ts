@@ -15,6 +15,7 @@ export * from './events/challenge-events.js';
 export * from './events/report-events.js';
 export * from './live/game-rules.js';
 export * from './live/game-view.js';
+export * from './live/game-changes.js';
 export * from './rest/games.js';
 export * from './events/domain-event.js';
 export * from './rest/errors.js';

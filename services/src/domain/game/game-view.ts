@@ -1,4 +1,5 @@
 import {
+  CHAT_VIEW_LIMIT,
   type GameEvent,
   type GameEventOf,
   type GameView,
@@ -29,7 +30,7 @@ export interface FullGameView {
 export const MAX_SPECTATOR_DELAY_PHASES = 2;
 
 /** The chat a view carries: the most recent messages, so a long game's view stays small. */
-export const CHAT_VIEW_LIMIT = 100;
+export { CHAT_VIEW_LIMIT };
 
 /**
  * Folds one event into the full view; `revision` is the event's stream revision and becomes the version.

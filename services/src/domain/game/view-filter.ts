@@ -7,7 +7,7 @@ import { type FullGameView, type GameSnapshot, MAX_SPECTATOR_DELAY_PHASES } from
  * that with `sga` a player who has confirmed sees the others' confirmed guesses.
  */
 export function viewFor(full: FullGameView, viewer: { playerId: string | null }, now: number): GameView {
-  return filtered(full.live, viewer.playerId, now);
+  return viewOf(full.live, viewer.playerId, now);
 }
 
 /**
@@ -17,13 +17,18 @@ export function viewFor(full: FullGameView, viewer: { playerId: string | null },
  * (no phase would ever follow to release it).
  */
 export function spectatorView(full: FullGameView, delayPhases: number, now: number): GameView {
-  const over = full.live.status === 'G_ED' || full.live.status === 'G_ABON';
-  const depth = over ? 0 : Math.min(Math.max(0, Math.floor(delayPhases)), MAX_SPECTATOR_DELAY_PHASES);
-  const snapshot = depth === 0 ? full.live : (full.phaseEnds[depth - 1] ?? full.phaseEnds.at(-1) ?? full.live);
-  return filtered(snapshot, null, now);
+  return viewOf(spectatorSnapshot(full, delayPhases), null, now);
 }
 
-function filtered(snapshot: GameSnapshot, playerId: string | null, now: number): GameView {
+/** The game as it stood at the point spectators see (unfiltered). */
+export function spectatorSnapshot(full: FullGameView, delayPhases: number): GameSnapshot {
+  const over = full.live.status === 'G_ED' || full.live.status === 'G_ABON';
+  const depth = over ? 0 : Math.min(Math.max(0, Math.floor(delayPhases)), MAX_SPECTATOR_DELAY_PHASES);
+  return depth === 0 ? full.live : (full.phaseEnds[depth - 1] ?? full.phaseEnds.at(-1) ?? full.live);
+}
+
+/** One snapshot as `playerId` (null: anyone not playing) may see it. */
+export function viewOf(snapshot: GameSnapshot, playerId: string | null, now: number): GameView {
   const player = playerId !== null && snapshot.us[playerId] !== undefined ? playerId : null;
   // Once the game is over nothing is left to relay: a round cut short by a forfeit shows its target too.
   const over = snapshot.status === 'G_ED' || snapshot.status === 'G_ABON';
@@ -31,14 +36,16 @@ function filtered(snapshot: GameSnapshot, playerId: string | null, now: number):
   return { ...snapshot, rounds, viewer: { role: player ? 'player' : 'spectator', playerId }, serverNow: now };
 }
 
-function answerBlind(round: RoundView, player: string | null, sga: boolean): RoundView {
+/** A round of a game not over, as `player` (null: anyone not playing) may see it. */
+export function answerBlind(round: RoundView, player: string | null, sga: boolean): RoundView {
   const confirmed = player !== null && round.gus[player]?.isF === true;
   const visible = (guess: GuessView) => guess.pId === player || (sga && confirmed && guess.isF);
   const gus = Object.fromEntries(Object.entries(round.gus).map(([id, guess]) => [id, visible(guess) ? guess : hasGuessed(guess)]));
   return { ...round, loc: null, targetCountryCode: null, pano: round.startedAt === null ? null : round.pano, gus };
 }
 
-const hasGuessed = (guess: GuessView): GuessView => ({ pId: guess.pId, loc: null, r: -1, isF: guess.isF, points: null, distance: null, auto: false });
+/** Another player's guess while it is hidden: only whether they have placed a marker, or confirmed. */
+export const hasGuessed = (guess: GuessView): GuessView => ({ pId: guess.pId, loc: null, r: -1, isF: guess.isF, points: null, distance: null, auto: false });
 
 /**
  * The one player who can see what `events` changed in `previous`, or null when others may see it too.
