@@ -62,6 +62,10 @@ export class Duellist {
     this.nextAck = 1;
     this.pending = new Map();
     this.guessed = new Set();
+    this.version = -1;
+    this.status = null;
+    this.cr = 0;
+    this.confirmed = new Set();
   }
 
   onFrame(text) {
@@ -100,6 +104,17 @@ export class Duellist {
       // Queueing or joining refused: this player cannot play.
       if (name === 'EnterArena' || name === 'JoinGame') return this.fail(`${name} refused: ${data.error.code} ${data.error.message}`);
     }
+    if (name === 'JoinGame' && data && data.ok && this.phase === 'playing') {
+      // The whole view, then small changes (docs/live.md): a duellist keeps only what it acts on.
+      const view = data.data;
+      if (view.version >= this.version) {
+        this.version = view.version;
+        this.status = view.status;
+        this.cr = view.cr;
+        for (const round of view.rounds) if (round.gus[this.uid] && round.gus[this.uid].isF) this.confirmed.add(round.index);
+      }
+      return this.act();
+    }
     return [];
   }
 
@@ -110,20 +125,30 @@ export class Duellist {
       this.gameId = data.gameId;
       return [this.emit('JoinGame', { gameId: data.gameId })];
     }
-    if (name !== 'GameUpdated' || data.gameId !== this.gameId || this.phase !== 'playing') return [];
-    const view = data.view;
-    if (view.status === 'G_ED') {
+    if (name !== 'GameChanged' || data.gameId !== this.gameId || this.phase !== 'playing' || data.v <= this.version) return [];
+    this.version = data.v;
+    for (const change of data.c) {
+      if (change.k === 'game') {
+        if (change.set.status !== undefined) this.status = change.set.status;
+        if (change.set.cr !== undefined) this.cr = change.set.cr;
+      }
+      if (change.k === 'guess' && change.g.pId === this.uid && change.g.isF) this.confirmed.add(change.i);
+    }
+    return this.act();
+  }
+
+  /** Guesses once in each round it sees STARTED and has not confirmed; done when the match has ended. */
+  act() {
+    if (this.status === 'G_ED') {
       this.phase = 'done';
       this.endedAt = this.now();
       return [];
     }
-    const round = view.rounds && view.rounds[view.cr];
-    const mine = round && round.gus && round.gus[this.uid];
-    if (view.status !== 'SED' || this.guessed.has(view.cr) || (mine && mine.isF)) return [];
-    this.guessed.add(view.cr);
+    if (this.status !== 'SED' || this.guessed.has(this.cr) || this.confirmed.has(this.cr)) return [];
+    this.guessed.add(this.cr);
     this.rounds += 1;
     const loc = { lat: this.random() * 140 - 70, lng: this.random() * 360 - 180 };
-    return [this.emit('PlaceGuess', { gameId: this.gameId, roundIndex: view.cr, loc, final: true })];
+    return [this.emit('PlaceGuess', { gameId: this.gameId, roundIndex: this.cr, loc, final: true })];
   }
 
   fail(reason) {

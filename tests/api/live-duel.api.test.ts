@@ -1,5 +1,5 @@
 import type { GameView } from '@globetrail/contracts';
-import { gameEvents, LiveClient, offset, targetOf } from '../support/live-client.js';
+import { expectAnswerBlindMessages, gameEvents, LiveClient, offset, targetOf } from '../support/live-client.js';
 import { anonymousPlayer, type Player, signedUpPlayer, startTestApp, type TestApp } from '../support/test-app.js';
 
 /** Game timers run 20× faster: a 3 s countdown takes 150 ms, a 60 s round 3 s. */
@@ -88,6 +88,10 @@ describe('a duel over Socket.IO', () => {
         for (const round of view.rounds) if (!round.ended && view.status !== 'G_ED') expect(round.loc).toBeNull();
       }
     }
+    // And in every message as it came: no target before its round's result, nobody else's marker.
+    await expectAnswerBlindMessages(t, gameId, a, ada.profile.uid);
+    await expectAnswerBlindMessages(t, gameId, b, bo.profile.uid);
+    await expectAnswerBlindMessages(t, gameId, watcher, null);
     // Versions only grow, for each socket.
     for (const client of [a, b, watcher]) {
       const versions = client.pushes.filter((push) => push.gameId === gameId).map((push) => push.version);

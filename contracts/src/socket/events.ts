@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { freeTextSchema } from '../rules/free-text.js';
 import type { Counters, LobbyView } from '../rest/games.js';
 import type { GameView } from '../live/game-view.js';
+import type { GameChanged } from '../live/game-changes.js';
 import { teamIdSchema } from '../live/game-rules.js';
 import { userProfileViewSchema } from '../rest/user.js';
 
@@ -11,16 +12,11 @@ export type ProfileChanged = z.infer<typeof profileChangedSchema>;
 
 export type Ack<T> = { ok: true; data: T } | { ok: false; error: { code: string; message: string; field?: string } };
 
-export interface GameUpdated {
-  gameId: string;
-  version: number;
-  view: GameView;
-}
-
 /** server → client: past tense. */
 export interface ServerToClientEvents {
   ProfileChanged: (push: ProfileChanged) => void;
-  GameUpdated: (push: GameUpdated) => void;
+  /** What changed in a game the socket joined or watches, for its audience (docs/live.md). */
+  GameChanged: (push: GameChanged) => void;
   CountersChanged: (push: Counters & { version: number }) => void;
   LobbyChanged: (push: LobbyView) => void;
   ArenaMatched: (push: { gameId: string }) => void;
@@ -37,6 +33,8 @@ export const socketCommandSchemas = {
   JoinGame: gameRef.extend({ team: teamIdSchema.optional() }),
   /** Watch read-only, as a spectator. */
   WatchGame: gameRef,
+  /** The whole view again (joined or watching already): after a gap in the GameChanged messages. */
+  SyncGame: gameRef,
   /** Leave the game route: offline during a game, removed before it starts. */
   LeaveGame: gameRef,
   SetReady: gameRef.extend({ ready: z.boolean() }),
@@ -63,6 +61,7 @@ export interface ClientToServerEvents {
   WatchProfile: (ack: (response: Ack<ProfileChanged>) => void) => void;
   JoinGame: Acked<Payload<'JoinGame'>, GameView>;
   WatchGame: Acked<Payload<'WatchGame'>, GameView>;
+  SyncGame: Acked<Payload<'SyncGame'>, GameView>;
   LeaveGame: Acked<Payload<'LeaveGame'>, null>;
   SetReady: Acked<Payload<'SetReady'>, null>;
   ChooseTeam: Acked<Payload<'ChooseTeam'>, null>;

@@ -264,7 +264,8 @@ async function main(): Promise<void> {
           return lost + failed > 0 ? [`round ${index + 1}, ${side}: ${lost} receipts lost, ${failed} commands failed`] : [];
         }),
       ),
-      ...(sum((fact) => fact.outOfOrder) > 0 ? [`${sum((fact) => fact.outOfOrder)} pushes out of order`] : []),
+      ...(sum((fact) => fact.outOfOrder) > 0 ? [`${sum((fact) => fact.outOfOrder)} messages twice or out of order`] : []),
+      ...(sum((fact) => fact.gaps) > 0 ? [`${sum((fact) => fact.gaps)} gaps in the messages`] : []),
       ...(sum((fact) => fact.dropped) > 0 ? [`${sum((fact) => fact.dropped)} sockets dropped by the gateway`] : []),
       ...(sum((fact) => fact.restartFailures) > 0 ? [`${sum((fact) => fact.restartFailures)} duels not restarted at the round cap`] : []),
     ];

@@ -23,7 +23,7 @@
  * run plays about 7 a duel, and a duel that reaches the cap in a longer run is restarted by its host
  * (RestartGame, both SetReady) from round 0, so N duels keep playing whatever the run's length.
  *
- * Measured, per confirmed guess: emit → the first GameUpdated at the opponent, and at the spectator, in
+ * Measured, per confirmed guess: emit → the first GameChanged at the opponent, and at the spectator, in
  * which that player's guess for that round shows `isF` (as "has guessed" until the round ends). Marker
  * moves reach only their mover's sockets (nobody else's view changes); their ack and the confirmation's
  * ack are reported for information. Commands inside the warm-up are sent but not measured; a phase ends
@@ -171,7 +171,7 @@ async function main(): Promise<void> {
       `  game timers run at CLOCK_SPEED=${clockSpeed} (countdown and result display: ${inSeconds(betweenRoundsMs)} between rounds); ` +
         'latencies are emit → receipt on the bench\'s own clock, which the clock speed does not touch',
     );
-    console.log('  latency: emit of a confirmed guess → first GameUpdated showing it confirmed (isF), at the opponent and at the spectator (SPECTATOR_DELAY_PHASES=0)');
+    console.log('  latency: emit of a confirmed guess → first GameChanged showing it confirmed (isF), at the opponent and at the spectator (SPECTATOR_DELAY_PHASES=0)');
     console.log('  baseline, durable echo: a Socket.IO server (same package) in its own process stores every marker move and confirmation as an event in the game\'s');
     console.log('    embedded event store (same settings, same group commit on a writer thread), then relays it to its room; same sockets and plans');
     console.log('  context, bare echo: the same relay storing nothing (no target)');
@@ -248,6 +248,7 @@ async function main(): Promise<void> {
         sockets: game.sockets,
         pushBytes: game.pushBytes(),
         outOfOrder: game.outOfOrder(),
+        gaps: game.gaps(),
         dropped: game.dropped,
         restarts: game.restarts,
         restartFailures: game.restartFailures,

@@ -24,6 +24,8 @@ export interface CommandOutcome<S, E> {
    * another request wrote it a moment ago); null for a stream with no events.
    */
   position: bigint | null;
+  /** The stream's revision after the command: its last appended event's, or the one decided on. */
+  revision: bigint | null;
 }
 
 /** The stream's state, or (with `beforeRevision`) its state just before that event. */
@@ -61,7 +63,7 @@ export async function handleCommand<S, C, E extends DomainEvent>(
     if (isRejection(decision)) throw new CommandRejectedError(decision);
     if (decision.length === 0) {
       const [last] = revision === undefined ? [] : await store.readStream(streamId, { direction: 'backwards', maxCount: 1 });
-      return { state, events: [], position: last?.position ?? null };
+      return { state, events: [], position: last?.position ?? null, revision: revision ?? null };
     }
     try {
       const result = await store.append(
@@ -72,7 +74,7 @@ export async function handleCommand<S, C, E extends DomainEvent>(
       const after = decision.reduce(decider.evolve, state);
       // Only when these events landed right after the revision decided on is `after` the state there.
       if (result.nextExpectedRevision === (revision ?? -1n) + BigInt(decision.length)) states?.remember(streamId, decider, after, result.nextExpectedRevision);
-      return { state: after, events: decision, position: result.position };
+      return { state: after, events: decision, position: result.position, revision: result.nextExpectedRevision };
     } catch (error) {
       if (error instanceof WrongExpectedRevisionError) states?.forget(streamId);
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;

@@ -41,6 +41,7 @@ export interface WorkerFacts {
   sockets: number;
   pushBytes: number;
   outOfOrder: number;
+  gaps: number;
   dropped: number;
   restarts: number;
   restartFailures: number;
@@ -86,6 +87,7 @@ async function handle(request: WorkerRequest): Promise<void> {
         sockets: game!.sockets,
         pushBytes: game!.pushBytes(),
         outOfOrder: game!.outOfOrder(),
+        gaps: game!.gaps(),
         dropped: game!.dropped,
         restarts: game!.restarts,
         restartFailures: game!.restartFailures,

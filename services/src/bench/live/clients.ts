@@ -28,7 +28,7 @@ export function connect<S extends Socket>(url: string, token: string | null): Pr
 }
 
 /** A setup command that must succeed. */
-export function command(socket: Socket, name: 'JoinGame' | 'WatchGame' | 'SetReady' | 'RestartGame', payload: object): Promise<unknown> {
+export function command(socket: Socket, name: 'JoinGame' | 'WatchGame' | 'SyncGame' | 'SetReady' | 'RestartGame', payload: object): Promise<unknown> {
   return new Promise((resolve, reject) =>
     (socket.emit as (...args: unknown[]) => void)(name, payload, (ack: Ack<unknown>) => (ack.ok ? resolve(ack.data) : reject(new Error(`${name}: ${ack.error.code}: ${ack.error.message}`)))),
   );

@@ -1,4 +1,5 @@
-import type { ClientToServerEvents, GameUpdated, ServerToClientEvents } from '@globetrail/contracts';
+import { performance } from 'node:perf_hooks';
+import { applyGameChanged, type ClientToServerEvents, type GameChanged, type GameView, type ServerToClientEvents } from '@globetrail/contracts';
 import type { Socket } from 'socket.io-client';
 import { command, connect, identity, post } from './clients.js';
 
@@ -7,31 +8,73 @@ export type GameSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 /** A confirmed guess, named the same by its sender and its receivers; a round is told apart by when it starts. */
 export const guessKey = (round: { startsAt: number }, playerId: string) => `${round.startsAt}|${playerId}`;
 
+/** The bytes a message puts on a socket: Socket.IO's text frame, `42` then the event name and payload as JSON. */
+export const frameBytes = (push: GameChanged) => Buffer.byteLength(`42${JSON.stringify(['GameChanged', push])}`);
+
 /**
- * When a socket first saw each confirmed guess: the first push in which it shows `isF` (as "has guessed"
- * until the round ends). Also counts pushes that came out of version order (must be none).
+ * A socket's copy of its duel, kept as the browser keeps it: the whole view from JoinGame or WatchGame, then
+ * every GameChanged applied in order (applyGameChanged); a gap asks for the whole view again (SyncGame).
+ * Notes when it first saw each confirmed guess (as "has guessed" until the round ends), the size of the
+ * message that showed it, and messages that came twice or out of order (must be none).
  */
 export class GuessReceipts {
   private readonly firstSeen = new Map<string, number>();
-  private lastVersion = -1;
+  view: GameView | null = null;
+  /** Messages that came before the view they build on (sent while the join was answered). */
+  private early: GameChanged[] = [];
   outOfOrder = 0;
+  gaps = 0;
   pushes = 0;
+  /** Frame sizes of the messages that first showed a confirmed guess. */
+  readonly confirmedBytes: number[] = [];
 
-  record(push: GameUpdated, at: number): void {
+  constructor(private readonly resync: () => Promise<GameView>) {}
+
+  /** The whole view, from an answer; messages that came before it are applied after it. */
+  hold(view: GameView): void {
+    if (!this.view || view.version >= this.view.version) this.view = view;
+    const early = this.early.splice(0);
+    for (const push of early) if (push.v > this.view.version) this.apply(push, performance.now());
+  }
+
+  record(push: GameChanged, at: number): GameView | null {
     this.pushes += 1;
-    if (push.version <= this.lastVersion) this.outOfOrder += 1;
-    this.lastVersion = Math.max(this.lastVersion, push.version);
-    // A guess is confirmed in the current round; the round before may have just ended with it.
-    for (const round of push.view.rounds.slice(-2)) {
-      for (const guess of Object.values(round.gus)) {
-        const key = guessKey(round, guess.pId);
-        if (guess.isF && !this.firstSeen.has(key)) this.firstSeen.set(key, at);
-      }
+    if (!this.view) {
+      this.early.push(push);
+      return null;
     }
+    return this.apply(push, at);
   }
 
   at(key: string): number | undefined {
     return this.firstSeen.get(key);
+  }
+
+  private apply(push: GameChanged, at: number): GameView | null {
+    const outcome = applyGameChanged(this.view!, push);
+    if (outcome.kind === 'stale') {
+      this.outOfOrder += 1;
+      return null;
+    }
+    if (outcome.kind === 'gap') {
+      this.gaps += 1;
+      void this.resync().then((view) => this.hold(view));
+      return null;
+    }
+    this.view = outcome.view;
+    // A guess is confirmed in the current round; the round before may have just ended with it.
+    let shown = false;
+    for (const round of outcome.view.rounds.slice(-2)) {
+      for (const guess of Object.values(round.gus)) {
+        const key = guessKey(round, guess.pId);
+        if (guess.isF && !this.firstSeen.has(key)) {
+          this.firstSeen.set(key, at);
+          shown = true;
+        }
+      }
+    }
+    if (shown) this.confirmedBytes.push(frameBytes(push));
+    return outcome.view;
   }
 }
 
@@ -59,7 +102,7 @@ export interface Duel {
   /** The host, then the guest. */
   seats: [Seat, Seat];
   /** Everyone watching the duel (the live bench has one; the capacity bench a roomful). */
-  spectators: Array<{ socket: GameSocket; receipts: GuessReceipts; lastPush: GameUpdated | null }>;
+  spectators: Array<{ socket: GameSocket; receipts: GuessReceipts }>;
   restarting: boolean;
 }
 
@@ -75,22 +118,22 @@ export async function setUpDuel(url: string, index: number, watchers = 1): Promi
   const [hostSocket, guestSocket, ...watcherSockets] = await Promise.all([host!, guest!, ...audience].map((visitor) => connect<GameSocket>(url, visitor.idToken)));
   // Made last, just before its players join: a lobby nobody joins for a while is abandoned (timers at CLOCK_SPEED).
   const { gameId } = (await post(url, '/games', host!.idToken, { gameT: 'D', rl: -1 })) as { gameId: string };
-  const seat = (uid: string, socket: GameSocket): Seat => ({ uid, socket, receipts: new GuessReceipts(), round: null, roundsStarted: 0, markers: 0, plan: null });
+  const receipts = (socket: GameSocket) => new GuessReceipts(() => command(socket, 'SyncGame', { gameId }) as Promise<GameView>);
+  const seat = (uid: string, socket: GameSocket): Seat => ({ uid, socket, receipts: receipts(socket), round: null, roundsStarted: 0, markers: 0, plan: null });
   return {
     index,
     gameId,
     seats: [seat(host!.user.uid, hostSocket!), seat(guest!.user.uid, guestSocket!)],
-    spectators: watcherSockets.map((socket) => ({ socket, receipts: new GuessReceipts(), lastPush: null })),
+    spectators: watcherSockets.map((socket) => ({ socket, receipts: receipts(socket) })),
     restarting: false,
   };
 }
 
-/** Joins, watches and gets ready; the caller listens for pushes first. */
+/** Joins, watches and gets ready; the caller listens for messages first. */
 export async function startDuel(duel: Duel): Promise<void> {
   const { gameId, seats, spectators } = duel;
-  await command(seats[0].socket, 'JoinGame', { gameId });
-  await command(seats[1].socket, 'JoinGame', { gameId });
-  await Promise.all(spectators.map((spectator) => command(spectator.socket, 'WatchGame', { gameId })));
+  for (const seat of seats) seat.receipts.hold((await command(seat.socket, 'JoinGame', { gameId })) as GameView);
+  await Promise.all(spectators.map(async (spectator) => spectator.receipts.hold((await command(spectator.socket, 'WatchGame', { gameId })) as GameView)));
   await command(seats[0].socket, 'SetReady', { gameId, ready: true });
   await command(seats[1].socket, 'SetReady', { gameId, ready: true });
 }

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { Ack, GameUpdated } from '@globetrail/contracts';
+import type { Ack, GameChanged } from '@globetrail/contracts';
 import { type Duel, duelSockets, guessKey, restartDuel, setUpDuel, startDuel } from './game-duels.js';
 import { type PhaseCounts, type PhaseLatencies, type PhaseLog, type PhaseWindow, phaseLatencies, runPhase, type Sent } from './phase.js';
 import { markerAt, meetingPoint, play, roundPlan } from './round-plan.js';
@@ -87,14 +87,19 @@ export class GameLoad {
     return this.disconnected;
   }
 
-  /** Pushes that arrived out of version order at any socket (must be 0). */
+  /** Messages that arrived twice or out of version order at any socket (must be 0). */
   outOfOrder(): number {
-    return this.duels.reduce((sum, duel) => sum + duel.seats[0].receipts.outOfOrder + duel.seats[1].receipts.outOfOrder + duel.spectators.reduce((seen, spectator) => seen + spectator.receipts.outOfOrder, 0), 0);
+    return this.receipts().reduce((sum, receipts) => sum + receipts.outOfOrder, 0);
   }
 
-  /** Mean size of the JSON of the spectators' last pushes: what each receiver gets for a confirmed guess. */
+  /** Gaps a socket saw in its messages (each answered by a SyncGame; must be 0). */
+  gaps(): number {
+    return this.receipts().reduce((sum, receipts) => sum + receipts.gaps, 0);
+  }
+
+  /** Mean frame size of the messages that first showed a confirmed guess, at the opponents and spectators. */
   pushBytes(): number {
-    const sizes = this.duels.flatMap((duel) => duel.spectators.flatMap((spectator) => (spectator.lastPush ? [JSON.stringify(spectator.lastPush).length] : [])));
+    const sizes = this.receipts().flatMap((receipts) => receipts.confirmedBytes);
     return sizes.reduce((sum, size) => sum + size, 0) / sizes.length;
   }
 
@@ -103,14 +108,13 @@ export class GameLoad {
     for (const duel of this.duels) for (const socket of duelSockets(duel)) socket.disconnect();
   }
 
+  private receipts() {
+    return this.duels.flatMap((duel) => [duel.seats[0].receipts, duel.seats[1].receipts, ...duel.spectators.map((spectator) => spectator.receipts)]);
+  }
+
   private listen(duel: Duel): void {
-    duel.seats.forEach((seat, index) => seat.socket.on('GameUpdated', (push) => this.playerPush(duel, index as 0 | 1, push)));
-    for (const spectator of duel.spectators) {
-      spectator.socket.on('GameUpdated', (push) => {
-        spectator.receipts.record(push, performance.now());
-        spectator.lastPush = push;
-      });
-    }
+    duel.seats.forEach((seat, index) => seat.socket.on('GameChanged', (push) => this.playerPush(duel, index as 0 | 1, push)));
+    for (const spectator of duel.spectators) spectator.socket.on('GameChanged', (push) => void spectator.receipts.record(push, performance.now()));
     for (const socket of duelSockets(duel)) {
       socket.on('disconnect', (reason) => {
         if (this.closing) return;
@@ -119,10 +123,10 @@ export class GameLoad {
     }
   }
 
-  private playerPush(duel: Duel, index: 0 | 1, push: GameUpdated): void {
+  private playerPush(duel: Duel, index: 0 | 1, push: GameChanged): void {
     const seat = duel.seats[index];
-    seat.receipts.record(push, performance.now());
-    const { view } = push;
+    const view = seat.receipts.record(push, performance.now());
+    if (!view) return;
     if (index === 0 && view.status === 'G_ED' && !duel.restarting) void this.restart(duel);
     const round = view.status === 'SED' ? view.rounds.find((candidate) => candidate.index === view.cr) : undefined;
     if (!round || seat.round?.startsAt === round.startsAt) return;

@@ -1,7 +1,8 @@
 import { eloDelta, type GameEvent, gameViewSchema, LIVE, panoramaPath } from '@globetrail/contracts';
 import { ada, arena, bob, cyd, GAME_ID, iso, launched, pictureAt, places, script, T0 } from './game.fixtures.js';
 import { CHAT_VIEW_LIMIT, type FullGameView, projectGameView } from './game-view.js';
-import { seenOnlyBy, spectatorView, viewFor } from './view-filter.js';
+import { changesBetween } from './view-changes.js';
+import { spectatorView, viewFor } from './view-filter.js';
 
 /** The full view after every event, revision = position in the stream. */
 const project = (events: readonly GameEvent[]) => events.reduce<FullGameView | null>((view, event, revision) => projectGameView(view, event, revision), null)!;
@@ -163,30 +164,32 @@ describe('game view', () => {
   });
 });
 
-describe('seenOnlyBy', () => {
+describe('changesBetween: who sees what an event changed', () => {
   const round = () => launched('D', [ada, bob]).startRound();
+  /** The change set of the script's last event. */
+  const lastChanges = (s: ReturnType<typeof round>) => {
+    const before = project(s.events.slice(0, -1));
+    return changesBetween(before.live, projectGameView(before, s.events.at(-1)!, s.events.length - 1).live);
+  };
 
   it("keeps a player's later unconfirmed marker moves to that player", () => {
-    const s = round().guess('ada', places.london, { final: false });
-    const before = project(s.events);
-    s.guess('ada', places.paris, { final: false });
-    expect(seenOnlyBy(before, s.events.slice(-1))).toBe('ada');
+    const s = round().guess('ada', places.london, { final: false }).guess('ada', places.paris, { final: false });
+    const { shared, own } = lastChanges(s);
+    expect(shared).toBeNull();
+    expect([...own.keys()]).toEqual(['ada']);
+    expect(own.get('ada')).toEqual([{ k: 'guess', i: 0, g: expect.objectContaining({ pId: 'ada', loc: places.paris, isF: false }) }]);
   });
 
   it('shares the first marker (everyone sees "has placed a marker"), a confirmed guess, and anything else', () => {
-    const first = round();
-    const empty = project(first.events);
-    first.guess('ada', places.london, { final: false });
-    expect(seenOnlyBy(empty, first.events.slice(-1))).toBeNull();
+    const first = lastChanges(round().guess('ada', places.london, { final: false }));
+    expect(first.shared).toEqual([{ k: 'guess', i: 0, g: { pId: 'ada', loc: null, r: -1, isF: false, points: null, distance: null, auto: false } }]);
+    expect(first.own.get('ada')).toEqual([{ k: 'guess', i: 0, g: expect.objectContaining({ loc: places.london }) }]);
 
-    const confirmed = round().guess('ada', places.london, { final: false });
-    const moved = project(confirmed.events);
-    confirmed.guess('ada', places.paris);
-    expect(seenOnlyBy(moved, confirmed.events.slice(-1))).toBeNull();
+    const confirmed = lastChanges(round().guess('ada', places.london, { final: false }).guess('ada', places.paris));
+    expect(confirmed.shared).toEqual([{ k: 'guess', i: 0, g: expect.objectContaining({ pId: 'ada', loc: null, isF: true }) }]);
 
-    const both = round().guess('ada', places.london, { final: false }).guess('bob', places.london, { final: false });
-    const twoMarkers = project(both.events);
-    both.guess('ada', places.paris, { final: false }).guess('bob', places.paris, { final: false });
-    expect(seenOnlyBy(twoMarkers, both.events.slice(-2))).toBeNull();
+    const chat = lastChanges(round().run({ type: 'PostChat', gameId: GAME_ID, playerId: 'bob', messageId: 'm1', text: 'hi' }));
+    expect(chat.shared).toEqual([{ k: 'chat', m: expect.objectContaining({ id: 'm1', text: 'hi' }) }]);
+    expect(chat.own.size).toBe(0);
   });
 });

@@ -46,22 +46,3 @@ export function answerBlind(round: RoundView, player: string | null, sga: boolea
 
 /** Another player's guess while it is hidden: only whether they have placed a marker, or confirmed. */
 export const hasGuessed = (guess: GuessView): GuessView => ({ pId: guess.pId, loc: null, r: -1, isF: guess.isF, points: null, distance: null, auto: false });
-
-/**
- * The one player who can see what `events` changed in `previous`, or null when others may see it too.
- * A marker a player moves without confirming shows to everyone else only as the "has placed a marker"
- * entry they already have, so after the first one nobody but its owner needs a new view.
- */
-export function seenOnlyBy(previous: FullGameView, events: readonly GameEvent[]): string | null {
-  const { live } = previous;
-  let owner: string | null = null;
-  for (const event of events) {
-    if (event.type !== 'GuessPlaced' || event.data.isF || event.data.roundIndex !== live.cr) return null;
-    const round = live.rounds.find((candidate) => candidate.index === event.data.roundIndex);
-    const before = round?.gus[event.data.playerId];
-    if (!round || round.ended || !before || before.isF) return null;
-    if (owner !== null && owner !== event.data.playerId) return null;
-    owner = event.data.playerId;
-  }
-  return owner;
-}

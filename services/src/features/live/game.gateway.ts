@@ -4,27 +4,25 @@ import { ConnectedSocket, MessageBody, type OnGatewayDisconnect, type OnGatewayI
 import { type Ack, type GameView, socketCommandSchemas, streamName } from '@globetrail/contracts';
 import type { z } from 'zod';
 import { CommandExecutor } from '../../app/command-executor.js';
-import { APP_CONFIG, CLOCK, READ_STORE } from '../../app/tokens.js';
-import type { AppConfig } from '../../config/config.js';
+import { CLOCK, READ_STORE } from '../../app/tokens.js';
 import type { GameCommand } from '../../domain/game/game.commands.js';
 import { gameDecider } from '../../domain/game/game.decider.js';
-import type { FullGameView } from '../../domain/game/game-view.js';
-import { spectatorView, viewFor } from '../../domain/game/view-filter.js';
 import type { ReadStore } from '../../platform/read-store/read-store.port.js';
 import type { Clock } from '../../platform/time/clock.js';
 import { joiningPlayer } from '../games/joining-player.js';
 import { GameRooms } from './game-rooms.js';
 import { LiveCounters } from './live-counters.js';
-import { gameRoom, type LiveServer, type LiveSocket, socketState } from './live-socket.js';
+import type { Outgoing } from './game-feed.js';
+import { gameRooms, type LiveServer, type LiveSocket, socketState } from './live-socket.js';
 import { acked, parsePayload, SocketCommandError } from './socket-acks.js';
 import { RateLimitedError, RateLimits } from '../../platform/rate-limit/rate-limits.js';
 
 type CommandInput<K extends keyof typeof socketCommandSchemas> = z.infer<(typeof socketCommandSchemas)[K]>;
 
 /**
- * Live games over Socket.IO: a room per game, player commands in, and after every change each socket
- * gets the game as it may see it (its own view as a player, the delayed one as a spectator), with the
- * game's version. The rules are the game decider's; this class only routes.
+ * Live games over Socket.IO: player commands in; a socket that joins or watches gets the game's whole view
+ * as it may see it, then every change to it as a small versioned message sent to its audience's room
+ * (docs/live.md). The rules are the game decider's, the messages the GameFeed's; this class only routes.
  */
 @WebSocketGateway()
 export class GameGateway implements OnGatewayInit, OnGatewayDisconnect, OnModuleDestroy {
@@ -38,13 +36,12 @@ export class GameGateway implements OnGatewayInit, OnGatewayDisconnect, OnModule
     private readonly rooms: GameRooms,
     private readonly counters: LiveCounters,
     @Inject(READ_STORE) private readonly reads: ReadStore,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(RateLimits) private readonly limits: RateLimits,
   ) {}
 
   afterInit(): void {
-    this.stopListening = this.rooms.onUpdate((gameId, full, onlyFor) => this.push(gameId, full, onlyFor));
+    this.stopListening = this.rooms.onUpdate((gameId, outgoing) => this.push(gameId, outgoing));
   }
 
   onModuleDestroy(): void {
@@ -58,11 +55,11 @@ export class GameGateway implements OnGatewayInit, OnGatewayDisconnect, OnModule
       const uid = socket.data.principal.uid;
       const state = socketState(socket);
       const wasWatching = state.games.has(gameId);
-      const full = wasWatching ? await this.rooms.current(gameId) : await this.rooms.watch(gameId);
-      if (!full) throw new SocketCommandError('not_found', `no game ${gameId}`, 'gameId');
+      const feed = wasWatching ? await this.rooms.current(gameId) : await this.rooms.watch(gameId);
+      if (!feed) throw new SocketCommandError('not_found', `no game ${gameId}`, 'gameId');
       try {
         const command: GameCommand =
-          uid in full.live.us
+          uid in feed.full.live.us
             ? { type: 'ConnectPlayer', gameId, playerId: uid }
             : { type: 'JoinGame', gameId, player: await joiningPlayer(this.reads, socket.data.principal), ...(team ? { team } : {}) };
         await this.run(uid, command);
@@ -70,11 +67,12 @@ export class GameGateway implements OnGatewayInit, OnGatewayDisconnect, OnModule
         if (!wasWatching) this.rooms.unwatch(gameId);
         throw error;
       }
-      if (state.games.get(gameId) !== 'player') this.addPlayerSocket(gameId, uid, full.live.gameT === 'L');
+      if (state.games.get(gameId) !== 'player') this.addPlayerSocket(gameId, uid, feed.full.live.gameT === 'L');
+      if (state.games.get(gameId) === 'spectator') socket.leave(gameRooms.spectators(gameId));
       state.games.set(gameId, 'player');
-      await socket.join(gameRoom(gameId));
-      const current = (await this.rooms.current(gameId))!;
-      return viewFor(current, { playerId: uid }, this.clock.now());
+      // The view is taken as the socket enters the rooms: every message after it builds on it.
+      await enter(socket, [gameRooms.players(gameId), gameRooms.player(gameId, uid)]);
+      return feed.playerView(uid, this.clock.now());
     });
   }
 
@@ -83,13 +81,25 @@ export class GameGateway implements OnGatewayInit, OnGatewayDisconnect, OnModule
     return acked('WatchGame', async () => {
       const { gameId } = this.parse(socket, 'WatchGame', payload);
       const state = socketState(socket);
-      const full = state.games.has(gameId) ? await this.rooms.current(gameId) : await this.rooms.watch(gameId);
-      if (!full) throw new SocketCommandError('not_found', `no game ${gameId}`, 'gameId');
+      const feed = state.games.has(gameId) ? await this.rooms.current(gameId) : await this.rooms.watch(gameId);
+      if (!feed) throw new SocketCommandError('not_found', `no game ${gameId}`, 'gameId');
       if (!state.games.has(gameId)) state.games.set(gameId, 'spectator');
-      await socket.join(gameRoom(gameId));
-      const view = spectatorView(full, this.config.spectatorDelayPhases, this.clock.now());
-      state.spectatorVersions.set(gameId, view.version);
-      return view;
+      if (state.games.get(gameId) === 'player') return feed.playerView(socket.data.principal.uid, this.clock.now());
+      await enter(socket, [gameRooms.spectators(gameId)]);
+      return feed.spectatorView(this.clock.now());
+    });
+  }
+
+  /** The whole view again, for a socket that saw a gap in the messages it was sent. */
+  @SubscribeMessage('SyncGame')
+  sync(@ConnectedSocket() socket: LiveSocket, @MessageBody() payload: unknown): Promise<Ack<GameView>> {
+    return acked('SyncGame', async () => {
+      const { gameId } = this.parse(socket, 'SyncGame', payload);
+      const role = socketState(socket).games.get(gameId);
+      if (!role) throw new SocketCommandError('not_in_game', 'join or watch this game first', 'gameId');
+      const feed = await this.rooms.current(gameId);
+      if (!feed) throw new SocketCommandError('not_found', `no game ${gameId}`, 'gameId');
+      return role === 'player' ? feed.playerView(socket.data.principal.uid, this.clock.now()) : feed.spectatorView(this.clock.now());
     });
   }
 
@@ -180,9 +190,9 @@ export class GameGateway implements OnGatewayInit, OnGatewayDisconnect, OnModule
   }
 
   private async run(actor: string, command: GameCommand): Promise<void> {
-    await this.executor.execute(streamName.game(command.gameId), gameDecider, command, { actor, readModels: [] });
-    // The answer and the pushes must include what was just appended, whatever the bus is doing.
-    await this.rooms.current(command.gameId);
+    const outcome = await this.executor.execute(streamName.game(command.gameId), gameDecider, command, { actor, readModels: [] });
+    // The answer and the messages include what was just appended, whatever the bus is doing.
+    await this.rooms.appended(command.gameId, outcome.events, outcome.revision);
   }
 
   private async leaveGame(socket: LiveSocket, gameId: string, how: 'LeaveGame' | 'DisconnectPlayer'): Promise<void> {
@@ -190,9 +200,8 @@ export class GameGateway implements OnGatewayInit, OnGatewayDisconnect, OnModule
     const role = state.games.get(gameId);
     if (!role) return;
     state.games.delete(gameId);
-    state.spectatorVersions.delete(gameId);
-    await socket.leave(gameRoom(gameId));
     const uid = socket.data.principal.uid;
+    for (const room of role === 'player' ? [gameRooms.players(gameId), gameRooms.player(gameId, uid)] : [gameRooms.spectators(gameId)]) await socket.leave(room);
     try {
       if (role === 'player' && this.removePlayerSocket(gameId, uid) === 0) {
         const command: GameCommand = how === 'LeaveGame' ? { type: 'LeaveGame', gameId, playerId: uid } : { type: 'DisconnectPlayer', gameId, playerId: uid };
@@ -220,31 +229,19 @@ export class GameGateway implements OnGatewayInit, OnGatewayDisconnect, OnModule
     return remaining;
   }
 
-  /**
-   * Sends each socket in the room the game as it may see it; with `onlyFor`, only that player's sockets.
-   * Spectators all see the same view: it goes out as one broadcast, encoded once for all of them.
-   */
-  private push(gameId: string, full: FullGameView, onlyFor: string | null = null): void {
-    const socketIds = this.server.sockets.adapter.rooms.get(gameRoom(gameId));
-    if (!socketIds) return;
-    const now = this.clock.now();
-    let spectators: GameView | null = null;
-    const watching: string[] = [];
-    for (const id of socketIds) {
-      const socket = this.server.sockets.sockets.get(id);
-      if (!socket) continue;
-      const state = socketState(socket);
-      if (onlyFor !== null && (state.games.get(gameId) !== 'player' || socket.data.principal.uid !== onlyFor)) continue;
-      if (state.games.get(gameId) === 'player') {
-        socket.emit('GameUpdated', { gameId, version: full.live.version, view: viewFor(full, { playerId: socket.data.principal.uid }, now) });
-        continue;
-      }
-      spectators ??= spectatorView(full, this.config.spectatorDelayPhases, now);
-      if (spectators.version <= (state.spectatorVersions.get(gameId) ?? -1)) continue;
-      state.spectatorVersions.set(gameId, spectators.version);
-      watching.push(id);
+  /** Sends what an event changed to each audience: one message each, encoded once for all its sockets. */
+  private push(gameId: string, { shared, own, spectators }: Outgoing): void {
+    if (shared) {
+      const to = shared.withSpectators ? [gameRooms.players(gameId), gameRooms.spectators(gameId)] : gameRooms.players(gameId);
+      const except = shared.except.map((playerId) => gameRooms.player(gameId, playerId));
+      (except.length > 0 ? this.server.to(to).except(except) : this.server.to(to)).emit('GameChanged', shared.message);
     }
-    // Every socket is in a room named by its id.
-    if (spectators && watching.length > 0) this.server.to(watching).emit('GameUpdated', { gameId, version: spectators.version, view: spectators });
+    for (const { playerId, message } of own) this.server.to(gameRooms.player(gameId, playerId)).emit('GameChanged', message);
+    if (spectators) this.server.to(gameRooms.spectators(gameId)).emit('GameChanged', spectators);
   }
+}
+
+/** Joins rooms; the in-memory adapter does it at once, others may answer later. */
+async function enter(socket: LiveSocket, rooms: string[]): Promise<void> {
+  await socket.join(rooms);
 }

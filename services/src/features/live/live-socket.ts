@@ -8,8 +8,6 @@ export type GameRole = 'player' | 'spectator';
 export interface LiveSocketData extends SocketData {
   /** Games this socket is in, and as what. */
   games?: Map<string, GameRole>;
-  /** The last spectator version sent per game, so a delayed view is sent only when it moves. */
-  spectatorVersions?: Map<string, number>;
   /** The lobby and arena rooms this socket entered. */
   rooms?: Set<'lobby' | 'arena'>;
   budget?: CommandBudget;
@@ -18,12 +16,16 @@ export interface LiveSocketData extends SocketData {
 export type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, LiveSocketData>;
 export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, LiveSocketData>;
 
-export const gameRoom = (gameId: string) => `game:${gameId}`;
+/** A game's audiences, one room each: every player, one player's sockets, the spectators. */
+export const gameRooms = {
+  players: (gameId: string) => `game:${gameId}:players`,
+  player: (gameId: string, playerId: string) => `game:${gameId}:p:${playerId}`,
+  spectators: (gameId: string) => `game:${gameId}:watch`,
+};
 
 export function socketState(socket: LiveSocket) {
   const data = socket.data;
   data.games ??= new Map();
-  data.spectatorVersions ??= new Map();
   data.rooms ??= new Set();
   data.budget ??= new CommandBudget();
   return data as Required<LiveSocketData>;

@@ -4,7 +4,7 @@ import { sendCommand } from '../../../lib/live/live-socket';
 
 /**
  * The player's commands for one game. Each answers only ok or a refusal; the new state arrives as a
- * GameUpdated push, so nothing here writes to the cache.
+ * GameChanged message, so nothing here writes to the cache.
  */
 export function useGameCommands(gameId: string) {
   const setReady = useMutation({ mutationFn: (ready: boolean) => sendCommand('SetReady', { gameId, ready }) });

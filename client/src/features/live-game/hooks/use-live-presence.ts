@@ -1,4 +1,4 @@
-import { gameViewSchema, type GameUpdated, type GameView } from '@globetrail/contracts';
+import { applyGameChanged, type GameChanged, gameChangedSchema, type GameView } from '@globetrail/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getLiveSocket, sendCommand } from '../../../lib/live/live-socket';
@@ -45,7 +45,7 @@ export interface Presence {
 /**
  * Puts this tab in the game's room: on every (re)connection it re-reads GET /games/{id}, then joins as
  * a player (a player of the game coming back, or anyone while it is CREATED) or watches as a
- * spectator. Pushes for this game that are newer than the view held are applied.
+ * spectator, and holds the whole view it answers. Then every GameChanged for this game is applied to it.
  */
 export function useLivePresence(gameId: string, watchOnly: boolean) {
   const queryClient = useQueryClient();
@@ -54,18 +54,57 @@ export function useLivePresence(gameId: string, watchOnly: boolean) {
   const [presence, setPresence] = useState<Presence>({ entering: true, refusal: null, failure: null });
   const attempt = useRef(0);
 
+  /**
+   * Messages for this game: each is applied to the view held, in order. While a join or watch is being
+   * answered they wait (they build on the answer); a gap means a message was missed: the whole view is
+   * asked for again (SyncGame), once at a time.
+   */
+  const entering = useRef(true);
+  const early = useRef<GameChanged[]>([]);
+  const syncing = useRef(false);
+
+  const resync = useCallback(async () => {
+    if (syncing.current) return;
+    syncing.current = true;
+    try {
+      applyView(queryClient, gameId, await sendCommand('SyncGame', { gameId }), 'ack');
+    } catch {
+      // The connection is going: the next (re)connection enters the game again with a whole view.
+    } finally {
+      syncing.current = false;
+    }
+  }, [gameId, queryClient]);
+
+  const take = useCallback(
+    (message: GameChanged) => {
+      const held = queryClient.getQueryData<LiveGameState>(liveGameQueryKey(gameId))?.view;
+      if (!held) return void resync();
+      const outcome = applyGameChanged(held, message);
+      if (outcome.kind === 'gap') void resync();
+      else if (outcome.kind === 'applied') applyView(queryClient, gameId, outcome.view, 'push');
+    },
+    [gameId, queryClient, resync],
+  );
+
+  const entered = useCallback(() => {
+    entering.current = false;
+    for (const message of early.current.splice(0)) take(message);
+  }, [take]);
+
   useEffect(() => {
     const socket = getLiveSocket();
-    const onPush = (push: GameUpdated) => {
+    const onChanged = (push: GameChanged) => {
       if (push.gameId !== gameId) return;
-      const parsed = gameViewSchema.safeParse(push.view);
-      if (parsed.success) applyView(queryClient, gameId, parsed.data, 'push');
+      const parsed = gameChangedSchema.safeParse(push);
+      if (!parsed.success) return;
+      if (entering.current) early.current.push(parsed.data);
+      else take(parsed.data);
     };
-    socket.on('GameUpdated', onPush);
+    socket.on('GameChanged', onChanged);
     return () => {
-      socket.off('GameUpdated', onPush);
+      socket.off('GameChanged', onChanged);
     };
-  }, [gameId, queryClient]);
+  }, [gameId, take]);
 
   useEffect(() => {
     cancelLeave(gameId);
@@ -77,22 +116,26 @@ export function useLivePresence(gameId: string, watchOnly: boolean) {
       try {
         const view = await sendCommand('WatchGame', { gameId });
         applyView(queryClient, gameId, view, 'ack');
+        entered();
         setPresence({ entering: false, refusal, failure: null });
       } catch (error) {
         setPresence({ entering: false, refusal, failure: error });
       }
     },
-    [gameId, queryClient],
+    [entered, gameId, queryClient],
   );
 
   const join = useCallback(async () => {
     const view = await sendCommand('JoinGame', { gameId });
     applyView(queryClient, gameId, view, 'ack');
+    entered();
     setPresence({ entering: false, refusal: null, failure: null });
-  }, [gameId, queryClient]);
+  }, [entered, gameId, queryClient]);
 
   const enter = useCallback(async () => {
     const current = (attempt.current += 1);
+    entering.current = true;
+    early.current = [];
     setPresence((previous) => ({ ...previous, entering: true }));
     let view: GameView | undefined;
     try {
