@@ -46,8 +46,9 @@ export interface HandleOptions {
 }
 
 /**
- * Reads the stream, decides, and appends with the revision it read. When another writer got there first
- * it re-reads and decides again on the new state, never overwriting.
+ * Decides on the stream's state and appends with the revision it decided on. When another writer got there
+ * first it re-reads and decides again on the new state, never overwriting. With a state cache, the first
+ * decision is made on the cached state without reading the stream (the append's revision check covers it).
  */
 export async function handleCommand<S, C, E extends DomainEvent>(
   store: EventStore,
@@ -58,8 +59,16 @@ export async function handleCommand<S, C, E extends DomainEvent>(
   { metadata = {}, states }: HandleOptions = {},
 ): Promise<CommandOutcome<S, E>> {
   for (let attempt = 1; ; attempt++) {
-    const { state, revision } = states ? await states.load(streamId, decider) : await loadState(store, streamId, decider);
-    const decision = decider.decide(command, state, context());
+    // First on the state this process last saw, without a read: if another writer moved the stream on, the
+    // append below fails on its revision and the command decides again on what the store holds. A refusal
+    // or a no-op decided on it is checked against the store before it is answered.
+    const peeked = attempt === 1 ? states?.peek(streamId, decider) : undefined;
+    let { state, revision } = peeked ?? (states ? await states.load(streamId, decider) : await loadState(store, streamId, decider));
+    let decision = decider.decide(command, state, context());
+    if (peeked && (isRejection(decision) || decision.length === 0)) {
+      ({ state, revision } = await states!.load(streamId, decider));
+      decision = decider.decide(command, state, context());
+    }
     if (isRejection(decision)) throw new CommandRejectedError(decision);
     if (decision.length === 0) {
       const [last] = revision === undefined ? [] : await store.readStream(streamId, { direction: 'backwards', maxCount: 1 });

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type GameEvent, streamName } from '@globetrail/contracts';
-import { ada, at, bob, GAME_ID, guess, launched, places } from '../../domain/game/game.fixtures.js';
+import { ada, at, bob, GAME_ID, guess, launched, pictureAt, places } from '../../domain/game/game.fixtures.js';
 import { gameDecider } from '../../domain/game/game.decider.js';
 import type { Game } from '../../domain/game/game.state.js';
 import type { EventStore, ReadStreamOptions } from '../../platform/event-store/event-store.port.js';
@@ -124,6 +124,37 @@ describe('StreamStateCache', () => {
     expect(markerOf(stored.state, 'ada')).toEqual(places.brussels);
     expect(markerOf(stored.state, 'bob')).toBeUndefined();
     expect(await states.load(stream, gameDecider)).toEqual(stored);
+  });
+
+  it('decides a command on the state it holds without reading the stream: the append checks the revision', async () => {
+    const store = open();
+    await store.append(stream, asAppended(playing.events), 'no_stream');
+    const { store: watched, reads } = recording(store);
+    const states = new StreamStateCache(watched);
+    await states.load(stream, gameDecider);
+    reads.length = 0;
+
+    const outcome = await handleCommand(watched, stream, gameDecider, guess('ada', 0, places.london, { final: false }), () => now, { states });
+    expect(reads).toEqual([]);
+    expect(outcome.revision).toBe(BigInt(playing.events.length));
+    expect(await loadState(store, stream, gameDecider)).toEqual({ state: outcome.state, revision: outcome.revision });
+  });
+
+  it('checks a refusal decided on the state it holds against the store before answering it', async () => {
+    const counting = launched('D', [ada, bob]).run({ type: 'PrepareRound', gameId: GAME_ID, roundIndex: 0, picture: pictureAt(places.paris) });
+    const started = counting.events.length;
+    counting.wait(3_000).run({ type: 'BeginRound', gameId: GAME_ID, roundIndex: 0 });
+    const store = open();
+    await store.append(stream, asAppended(counting.events.slice(0, started)), 'no_stream');
+    const states = new StreamStateCache(store);
+    // Held in the countdown, when a guess is refused…
+    expect((await states.load(stream, gameDecider)).state).toMatchObject({ status: 'SIN' });
+    // …while another process began the round.
+    await open().append(stream, asAppended(counting.events.slice(started)), BigInt(started - 1));
+
+    const outcome = await handleCommand(store, stream, gameDecider, guess('ada', 0, places.london), () => at(counting.now + 1_000), { states });
+    expect(outcome.events.map((event) => event.type)).toEqual(['GuessPlaced']);
+    expect(outcome.revision).toBe(BigInt(counting.events.length));
   });
 
   it('keeps states per decider, and at most `capacity` streams, dropping the least recently used', async () => {

@@ -25,7 +25,8 @@ export const DEFAULT_CACHED_STREAMS = 10_000;
  *
  * The event store stays the source of truth: every load asks it for the events after the cached revision
  * and folds them in, so appends by anyone else (another process, a direct append) are seen before anyone
- * decides on the state; a cached state is never answered without that read. Revisions are immutable and
+ * decides on the state; a cached state is never answered by `load` without that read. `peek` answers it
+ * without the read, for a decision whose append is checked against the revision (handleCommand). Revisions are immutable and
  * gap-free, so state at revision r plus the events after r is the state at the head. A run that does not
  * start right after the cached revision (a store that was replaced under this process) drops the entry and
  * folds the stream from the start.
@@ -39,6 +40,16 @@ export class StreamStateCache {
     readonly store: EventStore,
     private readonly capacity = DEFAULT_CACHED_STREAMS,
   ) {}
+
+  /**
+   * The cached state as it is, without asking the store: for a decision whose append checks the revision
+   * anyway (handleCommand), so a stale state can only make that append fail and the command decide again.
+   * undefined when nothing is cached.
+   */
+  peek<S, E>(streamId: string, folding: Folding<S, E>): LoadedState<S> | undefined {
+    const cached = this.entry(streamId, folding);
+    return cached ? { state: cached.state as S, revision: cached.revision } : undefined;
+  }
 
   async load<S, E>(streamId: string, folding: Folding<S, E>): Promise<LoadedState<S>> {
     const cached = this.entry(streamId, folding);
