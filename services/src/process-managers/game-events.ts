@@ -13,17 +13,21 @@ export function consumeEvents(
   handle: (received: ReceivedEvent & { event: DomainEvent }) => Promise<void>,
   options: {
     types?: readonly DomainEventType[];
+    /** Types passed over unparsed. */
+    ignore?: readonly DomainEventType[];
     /** Passes over, unparsed, an event the consumer already has (by its stream and decimal revision). */
     known?: (streamId: string, revision: string) => boolean;
   } = {},
 ): Promise<BusSubscription> {
   const wanted = new Set(categories);
   const types = options.types ? new Set<string>(options.types) : null;
+  const ignored = new Set<string>(options.ignore ?? []);
   const { known } = options;
   return bus.subscribe(topics.events, { groupId }, async (message) => {
     // Events are keyed by stream id and carry their type in a header: others are passed over unparsed.
     if (!wanted.has(streamCategory(message.key))) return;
-    if (types && !types.has(message.headers.type ?? (message.value as { type?: string }).type ?? '')) return;
+    const type = message.headers.type ?? (message.value as { type?: string }).type ?? '';
+    if ((types && !types.has(type)) || ignored.has(type)) return;
     const revision = (message.value as { revision?: unknown }).revision;
     if (known && typeof revision === 'string' && known(message.key, revision)) return;
     const received = parseRelayedEvent(message.value);

@@ -4,7 +4,7 @@ import { CommandExecutor } from '../app/command-executor.js';
 import { CLOCK, IMAGERY, MAP_CATALOG, MESSAGE_BUS, READ_STORE } from '../app/tokens.js';
 import type { GameCommand, ScheduledWork } from '../domain/game/game.commands.js';
 import { gameDecider } from '../domain/game/game.decider.js';
-import { scheduledWork } from '../domain/game/scheduled-work.js';
+import { EVENTS_WITHOUT_WORK, scheduledWork } from '../domain/game/scheduled-work.js';
 import type { Game } from '../domain/game/game.state.js';
 import { planRound } from '../features/solo/round-planner.js';
 import type { ImageryRegistry } from '../imagery/imagery-registry.js';
@@ -42,7 +42,8 @@ export class RoundTimers implements OnModuleInit, OnModuleDestroy {
   }
 
   async onModuleInit(): Promise<void> {
-    this.subscription = await consumeEvents(this.bus, 'round-timers', ['game'], ({ streamId }) => this.reschedule(streamId.slice('game-'.length)));
+    // Marker moves, chat and the like owe nothing new: they are passed over unread.
+    this.subscription = await consumeEvents(this.bus, 'round-timers', ['game'], ({ streamId }) => this.reschedule(streamId.slice('game-'.length)), { ignore: EVENTS_WITHOUT_WORK });
     // Games that were running when the process stopped get their timers back.
     await Promise.all((await runningGameIds(this.reads)).map((gameId) => this.reschedule(gameId)));
   }

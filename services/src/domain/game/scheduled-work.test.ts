@@ -1,6 +1,10 @@
 import { LIVE } from '@globetrail/contracts';
 import { ada, bob, cyd, GAME_ID, launched, places, script, T0 } from './game.fixtures.js';
-import { scheduledWork } from './scheduled-work.js';
+import { isRejection } from '../decider.js';
+import { at as atTime } from './game.fixtures.js';
+import { gameDecider } from './game.decider.js';
+import type { Game } from './game.state.js';
+import { EVENTS_WITHOUT_WORK, scheduledWork } from './scheduled-work.js';
 
 describe('scheduledWork', () => {
   it('owes nothing to a game that does not exist or waits in CREATED with everyone connected', () => {
@@ -48,5 +52,39 @@ describe('scheduledWork', () => {
     expect(scheduledWork(s.state())).toEqual([]);
     s.wait(5_000).disconnect('ada');
     expect(scheduledWork(s.state())).toEqual([{ kind: 'check_presence', at: T0 + LIVE.countdownMs + 5_000 + LIVE.connectedWindowMs }]);
+  });
+
+  it('owes the same work after the events the timers pass over (markers, guesses that end nothing, chat, blink starts, plans)', () => {
+    const games = [
+      launched('D', [ada, bob], { rl: 30 }).startRound(),
+      launched('A', [ada, bob, cyd], { rl: 3, bl: true, gat: true }).startRound(),
+      script().create('L', {}, 'arena'),
+    ];
+    const skipped = new Set<string>(EVENTS_WITHOUT_WORK);
+    let checked = 0;
+    for (const s of games) {
+      const commands = [
+        { type: 'PlaceGuess', gameId: GAME_ID, playerId: 'ada', roundIndex: 0, loc: places.london, r: -1, final: false },
+        { type: 'PlaceGuess', gameId: GAME_ID, playerId: 'ada', roundIndex: 0, loc: places.paris, r: -1, final: true },
+        { type: 'StartViewing', gameId: GAME_ID, playerId: 'bob', roundIndex: 0 },
+        { type: 'PostChat', gameId: GAME_ID, playerId: 'bob', messageId: 'm1', text: 'hi' },
+      ] as const;
+      for (const command of commands) {
+        const before = s.state();
+        const decision = gameDecider.decide(command, before, atTime(s.now));
+        if (isRejection(decision)) continue;
+        let state: Game = before;
+        for (const event of decision) {
+          const next = gameDecider.evolve(state, event) as Game;
+          if (skipped.has(event.type)) {
+            expect(scheduledWork(next)).toEqual(scheduledWork(state));
+            checked += 1;
+          }
+          state = next;
+        }
+        s.events.push(...decision);
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(6);
   });
 });

@@ -5,6 +5,13 @@ import { type Game, type GameState, isRunning, latestRound } from './game.state.
 import { awayAt } from './presence.js';
 
 /**
+ * Events that change nothing scheduledWork reads (markers and guesses, chat, blink start times, the drawn
+ * plan): the work owed after one of them is the work owed before it. A guess that ends a round comes with
+ * its RoundEnded, which does change it.
+ */
+export const EVENTS_WITHOUT_WORK = ['GuessPlaced', 'ChatMessagePosted', 'PlayerStartedViewing', 'RoundPlanDrawn'] as const;
+
+/**
  * What the round-timer process manager owes this game and when (epoch ms), earliest first. A time in the
  * past means "at once". Recomputed after every event, so work the state no longer needs disappears.
  */
