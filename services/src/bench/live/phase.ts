@@ -42,6 +42,8 @@ export interface PhaseLoad {
   serverCpu: number;
   /** Server CPU time per command (move or guess) sent, in ms: less sensitive to the machine's noise than latency. */
   serverCpuPerCommandMs: number;
+  /** The part of it on the server's main thread (its event loop); the rest is worker threads and V8's helpers. */
+  serverMainCpuPerCommandMs: number;
   /** Share of the phase in which some runnable task on the machine waited for a CPU (/proc/pressure/cpu), or null. */
   machineCpuPressure: number | null;
   clientCpu: number;
@@ -57,19 +59,21 @@ const LOOP_DELAY_RESOLUTION_MS = 10;
 /** Measures the processes around one phase's run. */
 export async function measured<T>(server: ServerProcess, run: () => Promise<T & PhaseCounts>): Promise<T & { load: PhaseLoad }> {
   const delay = monitorEventLoopDelay({ resolution: LOOP_DELAY_RESOLUTION_MS });
-  const [serverCpu, clientCpu, pressure, wall] = [server.cpuSeconds(), process.cpuUsage(), cpuPressureMicros(), performance.now()];
+  const [serverCpu, serverMainCpu, clientCpu, pressure, wall] = [server.cpuSeconds(), server.mainThreadCpuSeconds(), process.cpuUsage(), cpuPressureMicros(), performance.now()];
   delay.enable();
   const result = await run();
   delay.disable();
   const seconds = (performance.now() - wall) / 1000;
   const client = process.cpuUsage(clientCpu);
   const serverSeconds = server.cpuSeconds() - serverCpu;
+  const serverMainSeconds = server.mainThreadCpuSeconds() - serverMainCpu;
   const pressureAfter = cpuPressureMicros();
   return {
     ...result,
     load: {
       serverCpu: serverSeconds / seconds,
       serverCpuPerCommandMs: (1000 * serverSeconds) / (result.moves + result.guesses),
+      serverMainCpuPerCommandMs: (1000 * serverMainSeconds) / (result.moves + result.guesses),
       machineCpuPressure: pressure === null || pressureAfter === null ? null : (pressureAfter - pressure) / 1e6 / seconds,
       clientCpu: (client.user + client.system) / 1e6 / seconds,
       // The histogram holds whole timer intervals: the delay is what exceeds the resolution.

@@ -11,6 +11,8 @@ export interface ServerProcess {
   rssMiB(): number;
   /** User + system CPU time the process has used so far, in seconds. */
   cpuSeconds(): number;
+  /** The main thread's (its event loop's) share of that. */
+  mainThreadCpuSeconds(): number;
   /** Sends a message over IPC (servers started with `ipc`) and resolves with the first answer of type `answer`. */
   request(message: { type: string } & Record<string, unknown>, answer: string): Promise<unknown>;
   stop(): Promise<void>;
@@ -67,6 +69,7 @@ function serverProcess(name: string, child: ChildProcess, url: string, exited: P
     url,
     rssMiB: () => readRssMiB(pid),
     cpuSeconds: () => readCpuSeconds(pid),
+    mainThreadCpuSeconds: () => readCpuSeconds(pid, pid),
     request(message, answer) {
       return new Promise((resolve, reject) => {
         if (!child.send) return reject(new Error(`${name} was started without IPC`));
@@ -107,8 +110,8 @@ export function readRssMiB(pid: number): number {
 }
 
 /** utime + stime (fields 14 and 15 of /proc/<pid>/stat), in clock ticks of 1/100 s on Linux. */
-export function readCpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+export function readCpuSeconds(pid: number, thread?: number): number {
+  const stat = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }

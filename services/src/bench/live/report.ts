@@ -63,7 +63,7 @@ const line = (label: string, r: Roles) =>
 
 const loadLine = (load: PhaseLoad, serverName: string) =>
   `${Math.round(load.movesPerSecond)} moves/s, ${Math.round(load.guessesPerSecond)} guesses/s, ${Math.round(load.receivedPerSecond)} pushes/s received; ` +
-  `${serverName} CPU ${(100 * load.serverCpu).toFixed(0)}% (${load.serverCpuPerCommandMs.toFixed(2)} ms a command), ` +
+  `${serverName} CPU ${(100 * load.serverCpu).toFixed(0)}% (${load.serverCpuPerCommandMs.toFixed(2)} ms a command, ${load.serverMainCpuPerCommandMs.toFixed(2)} on its main thread), ` +
   `bench clients CPU ${(100 * load.clientCpu).toFixed(0)}%, client loop delay p99 ${ms(load.clientLoopDelayP99Ms)}` +
   (load.machineCpuPressure === null ? '' : `, machine CPU pressure ${(100 * load.machineCpuPressure).toFixed(0)}%`);
 
@@ -125,7 +125,8 @@ export function printReport(rounds: readonly RoundMeasure[], facts: RunFacts): b
   );
   console.log(
     `    CPU a command: gateway ${med((s) => s.round.gameLoad.serverCpuPerCommandMs).toFixed(2)} ms, durable echo server ${med((s) => s.round.durableLoad.serverCpuPerCommandMs).toFixed(2)} ms, ` +
-      `bare echo server ${med((s) => s.round.bareLoad.serverCpuPerCommandMs).toFixed(2)} ms`,
+      `bare echo server ${med((s) => s.round.bareLoad.serverCpuPerCommandMs).toFixed(2)} ms; ` +
+      `on the main thread: gateway ${med((s) => s.round.gameLoad.serverMainCpuPerCommandMs).toFixed(2)} ms, durable echo ${med((s) => s.round.durableLoad.serverMainCpuPerCommandMs).toFixed(2)} ms`,
   );
   console.log(`    a confirmed guess reaches each receiver as a frame of ${Math.round(facts.pushBytes)} bytes on average (GameChanged), or the relayed message (~130 bytes)`);
   console.log(`    lost pushes: ${lost}, commands refused or unanswered: ${failed}, messages twice or out of version order: ${facts.outOfOrder}, gaps (resyncs): ${facts.gaps}, game sockets dropped: ${facts.dropped}`);

@@ -126,6 +126,8 @@ export class LocalImageStore implements ImageryProvider {
   private readonly db: SqliteDatabase;
   private readonly statements: ReturnType<typeof prepareStatements>;
   private readonly rendered: RenderedPictures;
+  /** The shared pool as list() answers it, until the next insert. */
+  private shared: LocalPanorama[] | null = null;
 
   constructor(
     private readonly dir: string,
@@ -178,7 +180,9 @@ export class LocalImageStore implements ImageryProvider {
 
   /** The shared pool: every picture no player owns (the sample set and the operator's own). */
   list(): LocalPanorama[] {
-    return this.statements.all.all().map(toPanorama);
+    // Read for every round's picture; the pool changes only through insert() in this process.
+    this.shared ??= this.statements.all.all().map(toPanorama);
+    return [...this.shared];
   }
 
   /** The pictures among `imageIds` that `owner` uploaded, in the order asked; unknown or others' ids are left out. */
@@ -232,6 +236,7 @@ export class LocalImageStore implements ImageryProvider {
   }
 
   private insert(params: InsertParams): void {
+    this.shared = null;
     try {
       this.statements.insert.run(...params);
     } catch (error) {
