@@ -18,6 +18,11 @@ export function whole(name: string, fallback: number, min = 1): number {
   return value;
 }
 
+/** BENCH_NODE_ARGS, split on spaces: options for the gateway's node (profilers, V8 flags). */
+export function extraNodeArgs(): string[] {
+  return (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter((arg) => arg.length > 0);
+}
+
 /** The players' style from BENCH_MOVE_MS, BENCH_THINK_MIN_MS and BENCH_THINK_MAX_MS, with a bench's defaults. */
 export function playStyle(defaults: PlayStyle): PlayStyle {
   const style: PlayStyle = {
