@@ -13,7 +13,8 @@ import { DEFAULT_MAP_ID, type MapCatalog } from '../../maps/map-catalog.js';
 import type { EventStore } from '../../platform/event-store/event-store.port.js';
 import type { ReadStore } from '../../platform/read-store/read-store.port.js';
 import type { Clock } from '../../platform/time/clock.js';
-import { liveGame, viewAs } from '../../projections/live-games/live-games.queries.js';
+import { viewAs } from '../../projections/live-games/live-games.queries.js';
+import { readGame } from './read-game.js';
 import { lobbyView } from '../../projections/open-duels/open-duels.queries.js';
 import type { ProjectionsPort } from '../../projections/projections.js';
 import { joiningPlayer } from './joining-player.js';
@@ -67,12 +68,9 @@ export class GamesController {
   @ZodResponse(200, gameViewSchema)
   @ApiErrors(404)
   async view(@CurrentPrincipal('optional') principal: Principal | undefined, @Param('gameId') gameId: string) {
-    // Everything stored for the game before this request is in the answer: a player who reconnects sees
-    // every move they were told was done, whatever batch the read model is gathering.
-    const [last] = await this.events.readStream(streamName.game(gameId), { direction: 'backwards', maxCount: 1 });
-    if (!last) throw notFound(`no game ${gameId}`);
-    await this.projections.waitFor(last.position, ['live-games']);
-    const full = await liveGame(this.reads, gameId);
+    // Folded from the game's own stream: everything stored before this request is in the answer, so a
+    // player who reconnects sees every move they were told was done.
+    const full = await readGame(this.events, gameId);
     if (!full) throw notFound(`no game ${gameId}`);
     return viewAs(full, principal?.uid ?? null, this.config.spectatorDelayPhases, this.clock.now());
   }

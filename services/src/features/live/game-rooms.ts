@@ -4,13 +4,13 @@ import { type GameEvent, isGameEvent, streamName } from '@globetrail/contracts';
 import { APP_CONFIG, CLOCK, EVENT_STORE, MESSAGE_BUS, METRICS } from '../../app/tokens.js';
 import type { AppConfig } from '../../config/config.js';
 import type { Metrics } from '../../platform/metrics/metrics.js';
-import { type FullGameView, projectGameView } from '../../domain/game/game-view.js';
 import type { BusSubscription, MessageBus } from '../../platform/bus/message-bus.port.js';
 import { KeyedQueue } from '../../platform/concurrency/keyed-queue.js';
 import type { EventStore } from '../../platform/event-store/event-store.port.js';
 import { toDomainEvent } from '../../platform/event-store/domain-event.js';
 import type { Clock } from '../../platform/time/clock.js';
 import { consumeEvents } from '../../process-managers/game-events.js';
+import { readGame } from '../games/read-game.js';
 import { GameFeed, type Outgoing } from './game-feed.js';
 
 type Listener = (gameId: string, outgoing: Outgoing) => void;
@@ -92,7 +92,7 @@ export class GameRooms implements OnModuleInit, OnModuleDestroy {
         await this.catchUp(gameId, feed);
         return feed;
       }
-      const full = await this.readFrom(gameId, null);
+      const full = await readGame(this.events, gameId, null, (type) => this.logger.warn(`game-${gameId} holds a ${type}`));
       if (!full) return null;
       const created = new GameFeed(gameId, full, this.config.spectatorDelayPhases);
       if (this.watchers.has(gameId)) this.feeds.set(gameId, created);
@@ -146,16 +146,4 @@ export class GameRooms implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  private async readFrom(gameId: string, view: FullGameView | null): Promise<FullGameView | null> {
-    let next = view;
-    for (const recorded of await this.events.readStream(streamName.game(gameId), { fromRevision: view ? BigInt(view.live.version + 1) : 'start' })) {
-      const event = toDomainEvent(recorded);
-      if (!isGameEvent(event)) {
-        this.logger.warn(`game-${gameId} holds a ${event.type}`);
-        continue;
-      }
-      next = projectGameView(next, event, Number(recorded.revision));
-    }
-    return next;
-  }
 }

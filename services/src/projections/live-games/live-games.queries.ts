@@ -4,10 +4,6 @@ import type { FullGameView } from '../../domain/game/game-view.js';
 import type { ReadStore } from '../../platform/read-store/read-store.port.js';
 import type { LiveGameDoc } from './live-games.projection.js';
 
-export async function liveGame(reads: ReadStore, gameId: string): Promise<FullGameView | null> {
-  return (await reads.get<LiveGameDoc>(readModelCollections.liveGames, gameId))?.full ?? null;
-}
-
 /** What one viewer may see: a player's own view, anyone else the spectators' delayed one. */
 export function viewAs(full: FullGameView, viewerId: string | null, spectatorDelayPhases: number, now: number): GameView {
   return viewerId !== null && viewerId in full.live.us ? viewFor(full, { playerId: viewerId }, now) : spectatorView(full, spectatorDelayPhases, now);
