@@ -109,6 +109,10 @@ describe('a duel over Socket.IO', () => {
     const versionsOf = (client: typeof second) => client.pushes.filter((push) => push.gameId === gameId).map((push) => push.version);
     expect(versionsOf(second)).toEqual(versionsOf(watcher));
     expect(second.view(gameId)).toEqual(watcher.view(gameId));
+    // The very same messages, byte for byte: one encoding for the spectators' room.
+    const bytesOf = (client: typeof second) => client.messages.filter((message) => message.gameId === gameId).map((message) => JSON.stringify(message));
+    expect(bytesOf(second)).toEqual(bytesOf(watcher));
+    expect(watcher.gaps + second.gaps + a.gaps + b.gaps).toBe(0);
   });
 
   it('brings a player whose connection dropped back into the same round with nothing lost', async () => {

@@ -175,7 +175,8 @@ describe('GameFeed: whole views once, then small versioned changes', () => {
             deliver(out, players, spectators);
           }
           const f = feed;
-          // Sockets come in at random points: a player of the game, and a spectator, each with a whole view.
+          // Sockets come in at random points, in every phase: a player of the game (a reconnect, or a first
+          // join), and a spectator, each with a whole view.
           if (joins.has(revision)) {
             for (const playerId of Object.keys(f.full.live.us)) {
               if (players.has(playerId)) continue;
