@@ -28,8 +28,9 @@ export function consumeEvents(
     if (!wanted.has(streamCategory(message.key))) return;
     const type = message.headers.type ?? (message.value as { type?: string }).type ?? '';
     if ((types && !types.has(type)) || ignored.has(type)) return;
-    const revision = (message.value as { revision?: unknown }).revision;
-    if (known && typeof revision === 'string' && known(message.key, revision)) return;
+    // From the header: reading the value would parse it.
+    const revision = message.headers.revision;
+    if (known && revision !== undefined && known(message.key, revision)) return;
     const received = parseRelayedEvent(message.value);
     if (wanted.has(streamCategory(received.streamId))) await handle(received);
   });

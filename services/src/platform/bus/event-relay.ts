@@ -122,8 +122,8 @@ export class EventRelay {
     const messages: Array<OutgoingMessage<RelayedEvent>> = batch.map((recorded) => ({
       key: recorded.streamId,
       value: toRelayedEvent(recorded),
-      // Consumers that want only some types pass the others over without parsing them.
-      headers: { type: recorded.type },
+      // Consumers that want only some types, or already have an event, pass it over without parsing it.
+      headers: { type: recorded.type, revision: recorded.revision.toString() },
     }));
     for (let failures = 0; ; failures++) {
       try {
