@@ -29,6 +29,7 @@ export class CommandExecutor {
    * other processes are still met by the expected-revision check and the retry.
    */
   private readonly turns = new KeyedQueue();
+  private readonly appendedListeners = new Set<(stream: string, events: readonly DomainEvent[], revision: bigint) => void>();
 
   constructor(
     @Inject(EVENT_STORE) private readonly events: EventStore,
@@ -37,6 +38,15 @@ export class CommandExecutor {
     @Inject(METRICS) private readonly metrics: Metrics,
   ) {
     this.states = new StreamStateCache(events);
+  }
+
+  /**
+   * Called with the events each command run here appended, as soon as they are stored (before the read
+   * models are waited for): the gateway's feeds take them without waiting for the bus's copy.
+   */
+  onAppended(listener: (stream: string, events: readonly DomainEvent[], revision: bigint) => void): () => void {
+    this.appendedListeners.add(listener);
+    return () => this.appendedListeners.delete(listener);
   }
 
   context(): DecisionContext {
@@ -54,7 +64,10 @@ export class CommandExecutor {
     const outcome = await this.turns.run(stream, () =>
       handleCommand(this.events, stream, decider, command, context ? () => context : this.newContext, { metadata: { userId: options.actor }, states: this.states }),
     );
-    if (outcome.events.length > 0) this.metrics.appendedEvents.inc({ category }, outcome.events.length);
+    if (outcome.events.length > 0) {
+      this.metrics.appendedEvents.inc({ category }, outcome.events.length);
+      for (const listener of this.appendedListeners) listener(stream, outcome.events, outcome.revision!);
+    }
     await this.projections.waitFor(outcome.position, options.readModels);
     timer();
     return outcome;

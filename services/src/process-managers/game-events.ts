@@ -37,6 +37,26 @@ export function consumeEvents(
 }
 
 /**
+ * For consumers that only need to know which stream moved on (they read its state themselves): the handler
+ * gets the stream id of each relayed event of these categories, and no value is ever parsed.
+ */
+export function consumeStreamMoves(
+  bus: MessageBus,
+  groupId: string,
+  categories: readonly string[],
+  handle: (streamId: string) => Promise<void>,
+  options: { ignore?: readonly DomainEventType[] } = {},
+): Promise<BusSubscription> {
+  const wanted = new Set(categories);
+  const ignored = new Set<string>(options.ignore ?? []);
+  return bus.subscribe(topics.events, { groupId }, async (message) => {
+    if (!wanted.has(streamCategory(message.key))) return;
+    if (ignored.has(message.headers.type ?? (message.value as { type?: string }).type ?? '')) return;
+    await handle(message.key);
+  });
+}
+
+/**
  * Runs a command a process manager owes. A rejection means the game moved on without it (a guess ended
  * the round first, a retried delivery): expected under races, so it is noted and not retried.
  */

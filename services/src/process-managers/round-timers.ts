@@ -14,7 +14,7 @@ import type { ReadStore } from '../platform/read-store/read-store.port.js';
 import type { Clock } from '../platform/time/clock.js';
 import { TimerScheduler } from '../platform/time/timer-scheduler.js';
 import { runningGameIds } from '../projections/live-games/live-games.queries.js';
-import { consumeEvents, runOwed } from './game-events.js';
+import { consumeStreamMoves, runOwed } from './game-events.js';
 
 /** A round's picture must be servable before its countdown ends and clients ask for it. */
 const LIVE_READ_MODELS = ['live-games', 'round-panoramas'];
@@ -42,8 +42,9 @@ export class RoundTimers implements OnModuleInit, OnModuleDestroy {
   }
 
   async onModuleInit(): Promise<void> {
-    // Marker moves, chat and the like owe nothing new: they are passed over unread.
-    this.subscription = await consumeEvents(this.bus, 'round-timers', ['game'], ({ streamId }) => this.reschedule(streamId.slice('game-'.length)), { ignore: EVENTS_WITHOUT_WORK });
+    // Only which game moved on matters (its state is read afresh); marker moves, chat and the like owe
+    // nothing new and are passed over.
+    this.subscription = await consumeStreamMoves(this.bus, 'round-timers', ['game'], (streamId) => this.reschedule(streamId.slice('game-'.length)), { ignore: EVENTS_WITHOUT_WORK });
     // Games that were running when the process stopped get their timers back.
     await Promise.all((await runningGameIds(this.reads)).map((gameId) => this.reschedule(gameId)));
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { type GameEvent, isGameEvent, streamName } from '@globetrail/contracts';
+import { CommandExecutor } from '../../app/command-executor.js';
 import { APP_CONFIG, CLOCK, EVENT_STORE, MESSAGE_BUS, METRICS } from '../../app/tokens.js';
 import type { AppConfig } from '../../config/config.js';
 import type { Metrics } from '../../platform/metrics/metrics.js';
@@ -31,6 +32,7 @@ export class GameRooms implements OnModuleInit, OnModuleDestroy {
   private readonly listeners = new Set<Listener>();
   private readonly relayedListeners = new Set<(gameId: string, event: ReturnType<typeof toDomainEvent>) => void>();
   private subscription: BusSubscription | null = null;
+  private stopHearing: (() => void) | null = null;
 
   constructor(
     @Inject(EVENT_STORE) private readonly events: EventStore,
@@ -38,9 +40,17 @@ export class GameRooms implements OnModuleInit, OnModuleDestroy {
     @Inject(METRICS) private readonly metrics: Metrics,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly executor: CommandExecutor,
   ) {}
 
   async onModuleInit(): Promise<void> {
+    // Events appended by commands run in this process (players', the round timers', the matchmaker's) reach
+    // the feeds at once; the bus's copies of them are then passed over unparsed.
+    this.stopHearing = this.executor.onAppended((stream, events, revision) => {
+      if (!stream.startsWith('game-')) return;
+      const gameId = stream.slice('game-'.length);
+      if (this.feeds.has(gameId)) void this.appended(gameId, events.filter(isGameEvent), revision).catch((error: Error) => this.logger.warn(`game-${gameId}: ${error.message}`));
+    });
     // Every gateway instance sees every event: its own consumer group.
     this.subscription = await consumeEvents(
       this.bus,
@@ -66,6 +76,7 @@ export class GameRooms implements OnModuleInit, OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
+    this.stopHearing?.();
     await this.subscription?.stop();
   }
 
