@@ -1,4 +1,4 @@
-import type { GameEvent, GameView, GuessView, RoundView } from '@globetrail/contracts';
+import type { GameView, GuessView, RoundView } from '@globetrail/contracts';
 import { type FullGameView, type GameSnapshot, MAX_SPECTATOR_DELAY_PHASES } from './game-view.js';
 
 /**
