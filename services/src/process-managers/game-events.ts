@@ -23,14 +23,20 @@ export function consumeEvents(
   const types = options.types ? new Set<string>(options.types) : null;
   const ignored = new Set<string>(options.ignore ?? []);
   const { known } = options;
-  return bus.subscribe(topics.events, { groupId }, async (message) => {
-    // Events are keyed by stream id and carry their type in a header: others are passed over unparsed.
-    if (!wanted.has(streamCategory(message.key))) return;
+  // Events are keyed by stream id and carry their type and revision in headers: the bus passes the others
+  // over without a call (the in-process bus without even queueing them), and nothing here parses them.
+  const accept = (key: string, headers: Readonly<Record<string, string>>) => {
+    if (!wanted.has(streamCategory(key))) return false;
+    const type = headers.type;
+    if (type !== undefined && ((types && !types.has(type)) || ignored.has(type))) return false;
+    const revision = headers.revision;
+    return !(known && revision !== undefined && known(key, revision));
+  };
+  return bus.subscribe(topics.events, { groupId, accept }, async (message) => {
+    // Asked again on delivery: `known` may have changed since, and a message without headers is judged here.
+    if (!accept(message.key, message.headers)) return;
     const type = message.headers.type ?? (message.value as { type?: string }).type ?? '';
     if ((types && !types.has(type)) || ignored.has(type)) return;
-    // From the header: reading the value would parse it.
-    const revision = message.headers.revision;
-    if (known && revision !== undefined && known(message.key, revision)) return;
     const received = parseRelayedEvent(message.value);
     if (wanted.has(streamCategory(received.streamId))) await handle(received);
   });
@@ -49,8 +55,9 @@ export function consumeStreamMoves(
 ): Promise<BusSubscription> {
   const wanted = new Set(categories);
   const ignored = new Set<string>(options.ignore ?? []);
-  return bus.subscribe(topics.events, { groupId }, async (message) => {
-    if (!wanted.has(streamCategory(message.key))) return;
+  const accept = (key: string, headers: Readonly<Record<string, string>>) => wanted.has(streamCategory(key)) && !(headers.type !== undefined && ignored.has(headers.type));
+  return bus.subscribe(topics.events, { groupId, accept }, async (message) => {
+    if (!accept(message.key, message.headers)) return;
     if (ignored.has(message.headers.type ?? (message.value as { type?: string }).type ?? '')) return;
     await handle(message.key);
   });

@@ -41,6 +41,8 @@ interface Group {
   lanes: Map<string, Lane>;
   dropped: boolean;
   logger: Logger;
+  /** SubscribeOptions.accept of the group's first subscription: asked when a message is published. */
+  accept: ((key: string, headers: Readonly<Record<string, string>>) => boolean) | undefined;
 }
 
 interface Lane {
@@ -83,7 +85,7 @@ export class InProcessBus implements MessageBus {
     const log = this.log(topic);
     for (const message of serialised) {
       const entry: Entry = { ...message, offset: log.nextOffset++, pending: 0 };
-      for (const group of log.groups.values()) this.enqueue(log, group, entry);
+      for (const group of log.groups.values()) if (!group.accept || group.accept(entry.key, entry.headers)) this.enqueue(log, group, entry);
       if (entry.pending > 0) log.entries.set(entry.offset, entry);
     }
   }
@@ -96,9 +98,10 @@ export class InProcessBus implements MessageBus {
     let group = log.groups.get(options.groupId);
     const joinsRunningGroup = group !== undefined;
     if (!group) {
-      group = { id: options.groupId, members: [], lanes: new Map(), dropped: false, logger: new Logger(`bus:${topic}/${options.groupId}`) };
+      group = { id: options.groupId, members: [], lanes: new Map(), dropped: false, logger: new Logger(`bus:${topic}/${options.groupId}`), accept: options.accept };
       log.groups.set(group.id, group);
-      if (options.fromBeginning) for (const entry of log.entries.values()) this.enqueue(log, group, entry);
+      const { accept } = group;
+      if (options.fromBeginning) for (const entry of log.entries.values()) if (!accept || accept(entry.key, entry.headers)) this.enqueue(log, group, entry);
     }
     const member: Member = { handler: handler as MessageHandler<unknown>, calls: new Set(), stopping: undefined };
     group.members.push(member);

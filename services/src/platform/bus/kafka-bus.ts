@@ -81,7 +81,14 @@ export class KafkaBus implements MessageBus {
     await this.ensureTopic(topic);
     await this.positionNewGroup(topic, options);
     const consumer = this.kafka.consumer({ groupId: options.groupId });
-    const subscription = new KafkaSubscription(topic, consumer, handler as MessageHandler<unknown>, this.settings, this.logger);
+    const { accept } = options;
+    // Refused messages resolve at once, so their offsets are committed in order with the rest.
+    const filtered: MessageHandler<unknown> = accept
+      ? async (message) => {
+          if (accept(message.key, message.headers)) await (handler as MessageHandler<unknown>)(message);
+        }
+      : (handler as MessageHandler<unknown>);
+    const subscription = new KafkaSubscription(topic, consumer, filtered, this.settings, this.logger);
     await subscription.start(options.fromBeginning ?? false);
     this.subscriptions.add(subscription);
     subscription.onStopped(() => this.subscriptions.delete(subscription));
@@ -139,10 +146,15 @@ export function decodeHeaders(headers: IHeaders | undefined): Record<string, str
 
 /** A Kafka record as the port hands it to a handler: a fresh value parsed for every call. */
 export function toIncoming<V>(topic: string, message: KafkaMessage): IncomingMessage<V> {
+  // Parsed when first read: a handler that passes a message over on its key or headers never parses it.
+  let value: { parsed: V } | null = null;
   return {
     topic,
     key: message.key?.toString() ?? '',
-    value: JSON.parse(message.value?.toString() ?? 'null') as V,
+    get value() {
+      value ??= { parsed: JSON.parse(message.value?.toString() ?? 'null') as V };
+      return value.parsed;
+    },
     offset: BigInt(message.offset),
     headers: decodeHeaders(message.headers),
   };

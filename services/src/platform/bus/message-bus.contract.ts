@@ -104,6 +104,38 @@ export function messageBusContract(adapterName: string, create: () => Promise<Me
       }
     });
 
+    it('passes over, without a call, what a group refuses on key and headers, keeping the rest in order', async () => {
+      const topic = unique('accept');
+      const asked: string[] = [];
+      const inbox = new Inbox<IncomingMessage<Numbered>>();
+      await bus.subscribe<Numbered>(
+        topic,
+        {
+          groupId: unique('group'),
+          accept: (key, headers) => {
+            asked.push(`${key}/${headers.kind}`);
+            return key !== 'user-2' && headers.kind !== 'move';
+          },
+        },
+        async (message) => inbox.push(message),
+      );
+      const everything = await record(topic);
+      const kinds = ['guess', 'move', 'move', 'guess', 'chat'];
+      for (const key of ['user-1', 'user-2', 'user-3']) {
+        await bus.publish(topic, kinds.map((kind, n) => ({ key, value: { n }, headers: { kind } })));
+      }
+      await everything.inbox.until((items) => items.length === 15, 'the group without a filter received all 15');
+      await inbox.until((items) => items.length === 6, 'the filtered group received what it accepts');
+      for (const key of ['user-1', 'user-3']) expect(numbers(inbox.items, key)).toEqual([0, 3, 4]);
+      expect(numbers(inbox.items, 'user-2')).toEqual([]);
+      // Asked once a message, and never handed a value to judge.
+      expect(asked.sort()).toEqual(['user-1', 'user-2', 'user-3'].flatMap((key) => kinds.map((kind) => `${key}/${kind}`)).sort());
+      // A later message still arrives after the refused ones: nothing was held back.
+      await bus.publish(topic, [{ key: 'user-1', value: { n: 5 }, headers: { kind: 'guess' } }]);
+      await inbox.until((items) => numbers(items, 'user-1').includes(5), 'a later message arrived');
+      expect(numbers(inbox.items, 'user-1')).toEqual([0, 3, 4, 5]);
+    });
+
     it('delivers a message published while a handler runs, after that call ends', async () => {
       const topic = unique('while-running');
       const gate = new Gate();

@@ -59,6 +59,16 @@ export interface SubscribeOptions {
    * when the group already has a position (another live subscription, or Kafka's committed offsets).
    */
   fromBeginning?: boolean;
+  /**
+   * Which messages the group wants, judged on their key and headers alone (never the value). A message it
+   * refuses is passed over as if its handler had resolved at once, without a call: the group's order and
+   * at-least-once rules hold for the rest. An adapter asks at any moment from
+   * its publication to its delivery (the in-process bus when it is published, Kafka when it arrives): a
+   * filter whose answer changes over time (say "not applied yet") may be asked before the change, so the
+   * handler still checks what can change. Every subscription of one group gives the same filter. It must
+   * not throw.
+   */
+  accept?: (key: string, headers: Readonly<Record<string, string>>) => boolean;
 }
 
 export interface BusSubscription {
