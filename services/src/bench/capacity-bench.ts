@@ -22,8 +22,8 @@
  * Baseline, the durable echo (live/echo-server.ts): a Socket.IO server in its own process holding the same
  * sockets in the same rooms, storing every marker move and confirmation as an event in the game's embedded
  * event store (WAL, synchronous=FULL, the same group commit on a writer thread) before relaying it to the
- * whole room; players on the same round plans. It relays a small message where the gateway sends each
- * socket a whole game view, and does no auth, validation or per-viewer filtering.
+ * whole room; players on the same round plans. It relays the client's own small message where the gateway
+ * sends each audience its GameChanged, and does no auth, validation or per-viewer filtering.
  *
  * Rounds alternate which side goes first; medians over rounds are compared.
  * Target: gateway peak RSS ≤ 1.5 GiB and game push p99 ≤ 3 × durable echo p99, nothing lost, refused,
