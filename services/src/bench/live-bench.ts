@@ -41,7 +41,8 @@
  * player's next round starts 1 s after both confirmations reached them, as the game's timers would. Its
  * receipt of a guess is the relayed confirmation at the opponent and at the spectator. It does no auth,
  * validation or per-viewer filtering, and relays the client's own small message where the gateway sends
- * each audience its GameChanged (docs/live.md): the ratio is what the game adds over a relay that stores what it relays as durably as the game does.
+ * each audience its GameChanged (docs/live.md): the ratio is what the game adds over a relay that stores
+ * what it relays as durably as the game does.
  * The bare echo, the same relay storing nothing, runs too, as context (printed, no target): what the
  * transport alone costs.
  *
