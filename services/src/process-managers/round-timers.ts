@@ -16,8 +16,13 @@ import { TimerScheduler } from '../platform/time/timer-scheduler.js';
 import { runningGameIds } from '../projections/live-games/live-games.queries.js';
 import { consumeStreamMoves, runOwed } from './game-events.js';
 
-/** A round's picture must be servable before its countdown ends and clients ask for it. */
-const LIVE_READ_MODELS = ['live-games', 'round-panoramas'];
+/**
+ * A round's picture must be servable before its countdown ends and clients ask for it: preparing a round
+ * waits for the read model that serves it. The other timers' commands wait for nothing: their players and
+ * spectators learn of them from the gateway's feed, and a wait would make the projections commit a batch
+ * early (and cost this thread a message to theirs) for every round start, end and presence check.
+ */
+const PICTURE_READ_MODELS = ['round-panoramas'];
 
 /**
  * The server's clock for live games: after every change to a game it derives what the game is owed and
@@ -88,7 +93,8 @@ export class RoundTimers implements OnModuleInit, OnModuleDestroy {
         command = { type: 'CheckPresence', gameId };
         break;
     }
-    await this.executor.execute(stream, gameDecider, command, { actor: 'round-timers', readModels: LIVE_READ_MODELS });
+    const readModels = command.type === 'PrepareRound' ? PICTURE_READ_MODELS : [];
+    await this.executor.execute(stream, gameDecider, command, { actor: 'round-timers', readModels });
   }
 
   /**
