@@ -3,6 +3,14 @@ import { movementSchema, servedBearing } from '../rest/panorama.js';
 import { latLngSchema } from '../rules/geo.js';
 import { defineEvent, instantSchema } from './define-event.js';
 
+/** A painted picture's scene for one round (see PanoramaRef.scene). */
+export const roundSceneSchema = z.object({
+  seed: z.number().int().min(0).max(0xffffffff),
+  /** Metres along the picture's road from its place's own point. */
+  along: z.number().finite(),
+});
+export type RoundScene = z.infer<typeof roundSceneSchema>;
+
 /** Which picture a round shows. Never leaves the server: clients get `token` inside an opaque URL. */
 export const panoramaRefSchema = z.object({
   token: z.string().min(16),
@@ -30,6 +38,13 @@ export const panoramaRefSchema = z.object({
    * draws the same one twice, and a map with fewer than 4 fresh ones hands over to the default map.
    */
   source: z.object({ mapId: z.string().min(1), idx: z.number().int().min(0) }).optional(),
+  /**
+   * A painted picture's own scene for this round (the offline sample set): where along its road the camera
+   * stands and the seed of the hour, season, weather, traffic and props, drawn from the server's random
+   * source when the round was planned; the round's target is where that camera stands. Absent for
+   * photographs and for rounds from before scenes varied (the place's own scene).
+   */
+  scene: roundSceneSchema.optional(),
 });
 export type PanoramaRef = z.infer<typeof panoramaRefSchema>;
 

@@ -4,6 +4,7 @@ import { challengeSchema } from '../rest/challenges.js';
 import { mapEntrySchema } from '../rest/maps.js';
 import { latLngSchema } from '../rules/geo.js';
 import { movementSchema } from '../rest/panorama.js';
+import { roundSceneSchema } from '../events/solo-events.js';
 import { soloGameViewSchema } from '../rest/solo.js';
 
 /**
@@ -123,6 +124,8 @@ export const roundPanoramaDocSchema = z.object({
   yawOffset: z.number().min(0).lt(360).optional(),
   /** The bearing the round's own picture's centre faces (PanoramaRef.centre). Absent: north. */
   centre: z.number().min(0).lt(360).optional(),
+  /** The round's own scene of a painted picture (PanoramaRef.scene). Absent: the picture as it is. */
+  scene: roundSceneSchema.optional(),
 });
 export type RoundPanoramaDoc = z.infer<typeof roundPanoramaDocSchema>;
 

@@ -1,4 +1,4 @@
-import { EARTH_RADIUS_METERS, greatCircleDistance, initialBearing, parseLatLngPair, sameLocation } from './geo.js';
+import { destinationPoint, EARTH_RADIUS_METERS, greatCircleDistance, initialBearing, parseLatLngPair, sameLocation } from './geo.js';
 
 describe('greatCircleDistance', () => {
   it('is zero for the same point', () => {
@@ -67,5 +67,22 @@ describe('initialBearing', () => {
 
   it('gives the known bearing from Paris to London (about 330°)', () => {
     expect(initialBearing({ lat: 48.8566, lng: 2.3522 }, { lat: 51.5074, lng: -0.1278 })).toBeCloseTo(330.3, 0);
+  });
+});
+
+describe('destinationPoint', () => {
+  it('lands the asked distance away on the asked bearing', () => {
+    const from = { lat: 43.6766, lng: 4.6278 };
+    for (const bearing of [0, 37, 90, 181, 300]) {
+      const to = destinationPoint(from, bearing, 1500);
+      expect(greatCircleDistance(from, to)).toBeCloseTo(1500, -1);
+      expect(Math.abs(((initialBearing(from, to) - bearing + 540) % 360) - 180)).toBeLessThan(0.1);
+    }
+  });
+
+  it('wraps across the antimeridian and stays on the map', () => {
+    const to = destinationPoint({ lat: -17.7, lng: 179.999 }, 90, 3000);
+    expect(to.lng).toBeLessThan(-179.9);
+    expect(to.lat).toBeCloseTo(-17.7, 3);
   });
 });

@@ -30,6 +30,20 @@ export function initialBearing(from: LatLng, to: LatLng): number {
   return (degrees + 360) % 360;
 }
 
+/**
+ * The point `meters` from `from` setting off on compass bearing `bearing` (degrees) along a great circle,
+ * rounded to 1e-6 degrees (about 10 cm), its longitude in [-180, 180].
+ */
+export function destinationPoint(from: LatLng, bearing: number, meters: number): LatLng {
+  const angle = meters / EARTH_RADIUS_METERS;
+  const [lat1, lng1, theta] = [toRadians(from.lat), toRadians(from.lng), toRadians(bearing)];
+  const lat2 = Math.asin(Math.sin(lat1) * Math.cos(angle) + Math.cos(lat1) * Math.sin(angle) * Math.cos(theta));
+  const lng2 = lng1 + Math.atan2(Math.sin(theta) * Math.sin(angle) * Math.cos(lat1), Math.cos(angle) - Math.sin(lat1) * Math.sin(lat2));
+  const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
+  const lng = ((((lng2 * 180) / Math.PI + 540) % 360) + 360) % 360 - 180;
+  return { lat: round6((lat2 * 180) / Math.PI), lng: round6(lng) };
+}
+
 /** Two locations are the same target when they agree to about 1 cm; JSON round trips keep that. */
 export function sameLocation(a: LatLng, b: LatLng): boolean {
   return Math.abs(a.lat - b.lat) < 1e-7 && Math.abs(a.lng - b.lng) < 1e-7;

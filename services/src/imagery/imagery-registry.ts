@@ -1,3 +1,4 @@
+import type { RoundScene } from '@globetrail/contracts';
 import { type ImageryProvider, ImageryUnavailableError, type PanoramaImage } from './imagery.port.js';
 import type { RoundPictures } from './round-pictures.js';
 
@@ -18,9 +19,10 @@ export class ImageryRegistry {
     return this.providers.get(provider);
   }
 
-  fetchImage(provider: string, imageId: string): Promise<PanoramaImage> {
+  /** `scene`: the round's own scene of a painted picture (PanoramaRef.scene). */
+  fetchImage(provider: string, imageId: string, scene?: RoundScene): Promise<PanoramaImage> {
     const source = this.providers.get(provider);
     if (!source) throw new ImageryUnavailableError(`imagery provider ${provider} is not configured`);
-    return source.fetchImage(imageId);
+    return source.fetchImage(imageId, scene);
   }
 }

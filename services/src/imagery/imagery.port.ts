@@ -1,4 +1,4 @@
-import type { LatLng } from '@globetrail/contracts';
+import type { LatLng, RoundScene } from '@globetrail/contracts';
 
 /** A picture a round can show. `imageId` is the provider's own id and never reaches a client. */
 export interface PanoramaCandidate {
@@ -12,6 +12,14 @@ export interface PanoramaCandidate {
    * camera's front), when it is not north: the picture is turned by it before it is served.
    */
   centre?: number;
+}
+
+/** A round's own scene of a painted picture (ImageryProvider.freshScene). */
+export interface FreshScene {
+  scene: RoundScene;
+  location: LatLng;
+  /** Degrees clockwise from north. */
+  heading: number;
 }
 
 export interface PanoramaImage {
@@ -29,8 +37,18 @@ export interface ImageryProvider {
   readonly answerBlind: boolean;
   /** The nearest picture within `radiusMeters`, or null when the provider has none there. */
   findNear(location: LatLng, radiusMeters: number): Promise<PanoramaCandidate | null>;
-  /** Equirectangular image bytes; throws ImageryUnavailableError when the provider cannot serve it. */
-  fetchImage(imageId: string): Promise<PanoramaImage>;
+  /**
+   * Equirectangular image bytes; throws ImageryUnavailableError when the provider cannot serve it. `scene`:
+   * a round's own scene of a painted picture (see `freshScene`); providers of photographs ignore it.
+   */
+  fetchImage(imageId: string, scene?: RoundScene): Promise<PanoramaImage>;
+  /**
+   * For a picture the provider paints rather than photographs: a new scene of it for one round, drawn
+   * from `random` (the server's own source), with where its camera stands (the round's target) and the
+   * bearing its road runs (the view's start). Null (or absent) for photographs: every round shows them as
+   * they are.
+   */
+  freshScene?(imageId: string, random: () => number): FreshScene | null;
   /**
    * Pictures a player can move to from this one (its sequence neighbours, nearest first), for games that
    * allow movement; absent or empty when the provider has none.

@@ -1,3 +1,4 @@
+import type { RoundScene } from '@globetrail/contracts';
 import { type ImageryProvider, ImageryUnavailableError, type PanoramaImage } from './imagery.port.js';
 import type { DiskImageCache } from './proxy/disk-cache.js';
 import { stripJpegMetadata } from './proxy/strip-metadata.js';
@@ -28,15 +29,20 @@ export class ServedImages implements ImageryProvider {
     return (await this.inner.neighbours?.(imageId)) ?? [];
   }
 
-  fetchImage(imageId: string): Promise<PanoramaImage> {
+  freshScene(imageId: string, random: () => number) {
+    return this.inner.freshScene?.(imageId, random) ?? null;
+  }
+
+  fetchImage(imageId: string, scene?: RoundScene): Promise<PanoramaImage> {
     const load = async (): Promise<PanoramaImage> => {
-      const image = await this.inner.fetchImage(imageId);
+      const image = await this.inner.fetchImage(imageId, scene);
       try {
         return { body: stripJpegMetadata(image.body), contentType: 'image/jpeg' };
       } catch (error) {
         throw new ImageryUnavailableError(`${this.name} sent a picture that is not a usable JPEG: ${(error as Error).message}`);
       }
     };
-    return this.cache ? this.cache.getOrFetch(`${this.name}\u0000${imageId}`, load) : load();
+    // A round's own painted scene is made for that round only: nothing to keep for another.
+    return this.cache && !scene ? this.cache.getOrFetch(`${this.name}\u0000${imageId}`, load) : load();
   }
 }

@@ -69,7 +69,7 @@ export class CreateChallengeHandler implements ICommandHandler<CreateChallenge> 
     if (!map) throw new ApiException(404, 'not_found', `mid: no map ${request.mid}`, 'mid');
     const context = this.executor.context();
     const authorChoseRounds = request.rou.length > 0;
-    const rounds = authorChoseRounds ? await challengeRoundsAt(this.imagery, request.rou) : await drawChallengeRounds(this.maps, map, this.imagery, request.nr, context.random);
+    const rounds = authorChoseRounds ? await challengeRoundsAt(this.imagery, request.rou, context.random) : await drawChallengeRounds(this.maps, map, this.imagery, request.nr, context.random);
     const challengeId = randomBytes(9).toString('base64url');
     const { t, d, sd, ed, ip, nmpz, nm, hsn, rl, gat, mlte, dmdp1, dmdp2 } = request;
     await this.executor.execute(

@@ -1,4 +1,4 @@
-import { greatCircleDistance, initialBearing, type LatLng, MAX_PANORAMA_MOVES, type PanoramaMove, servedBearing } from '@globetrail/contracts';
+import { greatCircleDistance, initialBearing, type LatLng, MAX_PANORAMA_MOVES, type PanoramaMove, type RoundScene, servedBearing } from '@globetrail/contracts';
 import type { ImageryRegistry } from '../../imagery/imagery-registry.js';
 import { ImageryUnavailableError } from '../../imagery/imagery.port.js';
 import type { MoveTokens } from '../../imagery/proxy/move-tokens.js';
@@ -20,6 +20,8 @@ export interface TokenPicture {
   yawOffset: number;
   /** The bearing this picture's own centre faces (PanoramaCandidate.centre): it is turned by yawOffset − centre. 0: north. */
   centre: number;
+  /** The round's own scene of a painted picture (PanoramaRef.scene); absent for photographs and moves. */
+  scene?: RoundScene;
 }
 
 /** What a map editor's preview seals as its "round": a preview stands for no round, and opens without one. */
@@ -59,6 +61,7 @@ export class PanoramaPictures {
         fixed: round.movement !== undefined && round.movement !== 'move',
         yawOffset: round.yawOffset ?? 0,
         centre: round.centre ?? 0,
+        ...(round.scene ? { scene: round.scene } : {}),
       }
     );
   }

@@ -51,6 +51,6 @@ export class RoundPictureWarmer implements OnModuleInit, OnModuleDestroy {
     if (!isAnswerBlindProvider(panorama.provider) || !this.imagery.get(panorama.provider)) return;
     const picture = { provider: panorama.provider, imageId: panorama.imageId, roundToken: panorama.token, yawOffset: panorama.yawOffset ?? 0, centre: panorama.centre ?? 0 };
     this.logger.debug(`warming round picture ${panorama.token.slice(0, 6)}…`);
-    await this.variants.warm(picture, () => this.imagery.fetchImage(picture.provider, picture.imageId));
+    await this.variants.warm(picture, () => this.imagery.fetchImage(picture.provider, picture.imageId, panorama.scene));
   }
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { LatLng, PanoramaRef } from '@globetrail/contracts';
+import type { LatLng, PanoramaRef, RoundScene } from '@globetrail/contracts';
+import type { PanoramaCandidate } from '../../imagery/imagery.port.js';
 import { ApiException } from '../../api/api-error.js';
 import { drawFreshIndexes } from '../../domain/solo/pick-location.js';
 import type { ResolvedRound } from '../../domain/solo/solo.decider.js';
@@ -32,8 +33,9 @@ export async function planRound(
   options: NextPictureOptions = {},
 ): Promise<PlannedRound> {
   if (at) {
-    const picture = await imagery.rounds.near(at, SHARED_LOCATION_RADIUS_METERS);
-    if (!picture) throw new ApiException(404, 'no_imagery', `at: no panorama within ${SHARED_LOCATION_RADIUS_METERS / 1000} km of ${at.lat}, ${at.lng}`, 'at');
+    const near = await imagery.rounds.near(at, SHARED_LOCATION_RADIUS_METERS);
+    if (!near) throw new ApiException(404, 'no_imagery', `at: no panorama within ${SHARED_LOCATION_RADIUS_METERS / 1000} km of ${at.lat}, ${at.lng}`, 'at');
+    const picture = withFreshScene(imagery, near, random);
     return { target: picture.location, panorama: panoramaOf(picture), shared: true, fallback: false };
   }
   const visitedPictures = new Set(played.map((panorama) => panorama.imageId));
@@ -50,9 +52,10 @@ export async function planRound(
   indexes ??= drawFreshIndexes(from.size, new Set(), imagery.rounds.attempts, random) ?? [];
   const picked = await imagery.rounds.pick(await from.at(indexes), from.content, visitedPictures, options);
   if (!picked) throw new ApiException(503, 'no_imagery', `the map ${map.name} has no pictures to play`);
+  const picture = withFreshScene(imagery, picked.picture, random);
   return {
-    target: picked.picture.location,
-    panorama: panoramaOf(picked.picture, { mapId: from.id, idx: picked.idx }),
+    target: picture.location,
+    panorama: panoramaOf(picture, { mapId: from.id, idx: picked.idx }),
     shared: false,
     fallback: from !== map,
   };
@@ -64,9 +67,22 @@ function visitedOn(mapId: string, played: readonly PanoramaRef[]): Set<number> {
   return visited;
 }
 
-function panoramaOf(picture: { provider: string; imageId: string; heading: number; centre?: number }, source?: PanoramaRef['source']): PanoramaRef {
+/**
+ * A painted picture (the offline sample set) gets a scene of its own for this round, drawn from the
+ * server's random source: its camera elsewhere on the place's road (the round's target moves with it),
+ * facing another way, at another hour, season and weather, among other traffic and props. So a round's
+ * picture never repeats one an earlier round showed, and a script that remembers pictures and their
+ * answers learns nothing it can use again. Photographs play as they are.
+ */
+export function withFreshScene(imagery: ImageryRegistry, picture: PanoramaCandidate, random: () => number): PanoramaCandidate & { scene?: RoundScene } {
+  const fresh = imagery.get(picture.provider)?.freshScene?.(picture.imageId, random);
+  return fresh ? { ...picture, location: fresh.location, heading: fresh.heading, scene: fresh.scene } : picture;
+}
+
+function panoramaOf(picture: { provider: string; imageId: string; heading: number; centre?: number; scene?: RoundScene }, source?: PanoramaRef['source']): PanoramaRef {
   const panorama: PanoramaRef = { token: randomBytes(16).toString('base64url'), provider: picture.provider, imageId: picture.imageId, heading: picture.heading };
   const yawOffset = drawYawOffset(picture.provider);
   const centre = picture.centre ? { centre: picture.centre } : {};
-  return { ...panorama, ...(yawOffset === undefined ? {} : { yawOffset }), ...centre, ...(source ? { source } : {}) };
+  const scene = picture.scene ? { scene: picture.scene } : {};
+  return { ...panorama, ...(yawOffset === undefined ? {} : { yawOffset }), ...centre, ...(source ? { source } : {}), ...scene };
 }

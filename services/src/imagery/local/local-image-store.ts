@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { greatCircleDistance, type LatLng } from '@globetrail/contracts';
+import { greatCircleDistance, type LatLng, type RoundScene } from '@globetrail/contracts';
 import { openDatabase, type SqliteDatabase } from '../../platform/sqlite/open-database.js';
 import {
   ImageryUnavailableError,
+  type FreshScene,
   type ImageryProvider,
   type PanoramaCandidate,
   type PanoramaImage,
@@ -212,14 +213,23 @@ export class LocalImageStore implements ImageryProvider {
     return best && toPanorama(best.row);
   }
 
-  async fetchImage(imageId: string): Promise<PanoramaImage> {
+  async fetchImage(imageId: string, scene?: RoundScene): Promise<PanoramaImage> {
     const row = isSafeImageId(imageId) ? this.statements.byId.get(imageId) : undefined;
     if (!row) throw new ImageryUnavailableError(`no local panorama ${JSON.stringify(imageId)}`);
     const body =
       row.renderer === null || row.recipe === null
         ? await this.readStored(imageId)
-        : await this.rendered.read(imageId, row.renderer, row.recipe);
+        : scene
+          ? await this.rendered.paint(imageId, row.renderer, row.recipe, scene)
+          : await this.rendered.read(imageId, row.renderer, row.recipe);
     return { body, contentType: 'image/jpeg' };
+  }
+
+  /** A round's own scene of a painted entry (its renderer's freshScene); null for photographs. */
+  freshScene(imageId: string, random: () => number): FreshScene | null {
+    const row = isSafeImageId(imageId) ? this.statements.byId.get(imageId) : undefined;
+    if (!row || row.renderer === null || row.recipe === null) return null;
+    return this.rendered.freshScene(row.renderer, row.recipe, { lat: row.lat, lng: row.lng }, random);
   }
 
   /** Closes the index at once; resolves when the renderers have stopped their threads too. */

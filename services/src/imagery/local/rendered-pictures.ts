@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { LatLng, RoundScene } from '@globetrail/contracts';
 import { ImageryUnavailableError } from '../imagery.port.js';
 import { assertJpeg, assertSafeName } from './local-image-input.js';
 import type { PanoramaRenderer } from './panorama-renderer.js';
@@ -31,6 +32,25 @@ export class RenderedPictures {
 
   canRender(rendererName: string): boolean {
     return this.renderers.has(rendererName);
+  }
+
+  /** A round's own scene of an entry: painted each time, never cached (the round's variant is, in memory). */
+  async paint(imageId: string, rendererName: string, recipe: string, scene: RoundScene): Promise<Buffer> {
+    const renderer = this.renderers.get(rendererName);
+    if (!renderer) throw new ImageryUnavailableError(`local panorama ${imageId} needs renderer ${rendererName}, which is not set up`);
+    if (!renderer.freshScene) return this.read(imageId, rendererName, recipe);
+    try {
+      const body = await renderer.render(recipe, scene);
+      assertJpeg(body);
+      return body;
+    } catch (error) {
+      throw new ImageryUnavailableError(`renderer ${renderer.name} failed on ${JSON.stringify(recipe)}`, { cause: error });
+    }
+  }
+
+  /** A new scene of an entry for one round, when its renderer paints them (see PanoramaRenderer.freshScene). */
+  freshScene(rendererName: string, recipe: string, at: LatLng, random: () => number) {
+    return this.renderers.get(rendererName)?.freshScene?.(recipe, at, random) ?? null;
   }
 
   /** `imageId` must already be known safe: it becomes a file name. */

@@ -1,18 +1,42 @@
+import { destinationPoint, type LatLng, type RoundScene } from '@globetrail/contracts';
 import type { PanoramaRenderer } from '../local/panorama-renderer.js';
 import { compiledWorkerBeside } from '../../platform/workers/compiled-worker.js';
 import { WorkerPool } from '../../platform/workers/worker-pool.js';
 import { renderSamplePanorama } from './render/render-panorama.js';
+import { roadHeading } from './render/scene.js';
+import { drawVariation } from './render/scene-variation.js';
 import { samplePlace } from './sample-places.js';
 
 export const SAMPLE_RENDERER_NAME = 'sample';
 /** Bump it when the pictures change: painted pictures are cached under the renderer's name and version. */
-export const SAMPLE_RENDERER_VERSION = '1';
+export const SAMPLE_RENDERER_VERSION = '2';
+
+/** What a render thread is asked: a place's key, and a round's scene of it or none (the place's own). */
+export interface SampleRenderRequest {
+  recipe: string;
+  scene: RoundScene | null;
+}
 
 /** Paints a sample place's panorama on the calling thread (0.3–1.6 s of CPU for the full size). */
-export async function renderSampleRecipe(recipe: string): Promise<Buffer> {
+export async function renderSampleRecipe(recipe: string, scene: RoundScene | null = null): Promise<Buffer> {
   const place = samplePlace(recipe);
   if (!place) throw new Error(`no sample place ${JSON.stringify(recipe)}`);
-  return renderSamplePanorama(place);
+  return renderSamplePanorama(place, undefined, scene);
+}
+
+/**
+ * A new scene of a sample place for one round: the camera moved along a road that runs a new way, so the
+ * round's target is where it stands (the signs' distances follow it), and a new hour, season, weather,
+ * traffic and roadside.
+ */
+export function freshSampleScene(recipe: string, at: LatLng, random: () => number): { scene: RoundScene; location: LatLng; heading: number } {
+  const place = samplePlace(recipe);
+  if (!place) throw new Error(`no sample place ${JSON.stringify(recipe)}`);
+  const scene = drawVariation(place, random);
+  const heading = roadHeading(place, scene);
+  // Positive `along` is towards the signed places, the way the road runs (the view's start).
+  const location = scene.along === 0 ? at : destinationPoint(at, scene.along >= 0 ? heading : (heading + 180) % 360, Math.abs(scene.along));
+  return { scene, location, heading };
 }
 
 export interface SampleRendererOptions {
@@ -38,14 +62,16 @@ export function createSampleRenderer(options: SampleRendererOptions = {}): Sampl
     throw new RangeError(`the sample renderer's workers must be a whole number ≥ 0, not ${workers}`);
   }
   const renderer = { name: SAMPLE_RENDERER_NAME, version: SAMPLE_RENDERER_VERSION };
-  if (workers === 0) return { ...renderer, render: renderSampleRecipe, close: async () => {} };
+  const freshScene = freshSampleScene;
+  if (workers === 0) return { ...renderer, freshScene, render: (recipe, scene) => renderSampleRecipe(recipe, scene ?? null), close: async () => {} };
   if (!workerScript) {
     throw new Error('sample render workers run the compiled code: pass workerScript, or workers: 0 when running from sources');
   }
-  const pool = new WorkerPool<string, ArrayBuffer>(workerScript, { size: workers, name: 'sample render' });
+  const pool = new WorkerPool<SampleRenderRequest, ArrayBuffer>(workerScript, { size: workers, name: 'sample render' });
   return {
     ...renderer,
-    render: async (recipe) => Buffer.from(await pool.run(recipe)),
+    freshScene,
+    render: async (recipe, scene) => Buffer.from(await pool.run({ recipe, scene: scene ?? null })),
     close: () => pool.close(),
   };
 }

@@ -44,8 +44,10 @@ function cullByColumn(scene: Scene, width: number, height: number): Culled[][] {
     const rise = (z: number, up: boolean) => atan2(z - camera.z, (z > camera.z) === up ? near : far);
     const pitchTop = rise(object.z1, true);
     const pitchBottom = rise(object.z0, false);
-    const top = max(0, floor(((PI / 2 - pitchTop) / PI) * height) - 1);
-    const bottom = min(height - 1, ceil(((PI / 2 - pitchBottom) / PI) * height) + 1);
+    // A tilted camera sees each object that many rows higher or lower.
+    const tilt = scene.conditions.tilt;
+    const top = max(0, floor(((PI / 2 - pitchTop + tilt) / PI) * height) - 1);
+    const bottom = min(height - 1, ceil(((PI / 2 - pitchBottom + tilt) / PI) * height) + 1);
     const toColumn = (relative: number) => ((relative + scene.heading + PI) / TWO_PI) * width - 0.5;
     const from = floor(toColumn(first + min(...offsets))) - 1;
     const to = ceil(toColumn(first + max(...offsets))) + 1;
@@ -79,7 +81,8 @@ export function raycast(scene: Scene, pixels: Uint8ClampedArray, width: number, 
   const skyAbove = new Uint8Array(width);
 
   for (let y = 0; y < height; y += 1) {
-    const pitch = PI / 2 - (y + 0.5) * pitchStep;
+    // The camera's tilt (a round's: the car on a slope) moves the horizon up or down the picture.
+    const pitch = max(-PI / 2, min(PI / 2, PI / 2 - (y + 0.5) * pitchStep - scene.conditions.tilt));
     const cosPitch = cos(pitch);
     const dz = sin(pitch);
     const step = cosPitch < 0.25 ? 4 : cosPitch < 0.5 ? 2 : 1;

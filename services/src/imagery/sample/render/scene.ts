@@ -5,13 +5,14 @@ import { BIOMES, type BiomeLook, type Rgb } from './biomes.js';
 import { shopBuilding, streetBuildings } from './buildings.js';
 import { flagTexture } from './flag-texture.js';
 import { LANE_WIDTH, YELLOW_PAINT, type Ground } from './ground.js';
-import { NoiseField, seedOf, seededRandom } from './noise.js';
+import { NoiseField, seededRandom } from './noise.js';
 import { faceLighting, type Point3, type SceneObject } from './objects.js';
 import { boardAcrossRoad, boardAlongRoad, car, flag, post, type Props } from './props.js';
 import { buildShadowMap } from './shadow-map.js';
 import { directionSign, shopBoard, townBoard } from './signs.js';
 import type { Sky } from './sky.js';
-import { equinoxSun } from './sun.js';
+import { daylightSun } from './sun.js';
+import { conditionsOf, lookUnder, type SceneConditions, type SceneVariation } from './scene-variation.js';
 import { tree } from './trees.js';
 import { PI, abs, cos, floor, max, min, round, sin } from './math.js';
 
@@ -26,6 +27,7 @@ export interface Scene {
   city: boolean;
   seed: number;
   place: SamplePlace;
+  conditions: SceneConditions;
 }
 
 const CAMERA_HEIGHT = 2.5;
@@ -40,28 +42,33 @@ const SHOP_COLOURS: Array<[string, string]> = [
   ['#f2c500', '#1a1a1a'],
 ];
 
-/** Compass bearing in degrees the road runs towards; cheap, so entries can be registered without rendering. */
-export function roadHeading(place: SamplePlace): number {
-  return floor(seededRandom(seedOf(place.key))() * 360);
+/**
+ * Compass bearing in degrees the road runs towards, in the place's own scene or in a round's; cheap, so
+ * entries can be registered and rounds planned without rendering.
+ */
+export function roadHeading(place: SamplePlace, variation: SceneVariation | null = null): number {
+  return conditionsOf(place, variation).heading;
 }
 
 const pick = <T>(random: () => number, items: readonly T[]): T => items[floor(random() * items.length)]!;
 
 /**
  * The road scene for a place. The camera stands in the lane traffic uses there; ahead on that side a
- * direction sign; abeam across the road a shop; behind, a town-name board and a flag on a pole.
+ * direction sign; abeam across the road a shop; behind, a town-name board and a flag on a pole. A round's
+ * `variation` moves the camera along the road and turns the road, and chooses the hour, the season, the
+ * weather, the traffic and where everything beside the road stands; without one, the place's own scene.
  */
-export function buildScene(place: SamplePlace, imageWidth: number): Scene {
-  const seed = seedOf(place.key);
+export function buildScene(place: SamplePlace, imageWidth: number, variation: SceneVariation | null = null): Scene {
+  const conditions = conditionsOf(place, variation);
+  const seed = conditions.seed;
   const random = seededRandom(seed + 1);
   const conventions = conventionsOf(place.iso);
-  const look = BIOMES[place.biome];
   const side: 1 | -1 = conventions.drivingSide === 'right' ? 1 : -1;
-  const heading = (roadHeading(place) * PI) / 180;
-  const camera = { u: 0, v: side * (LANE_WIDTH / 2), z: CAMERA_HEIGHT };
+  const heading = (conditions.heading * PI) / 180;
+  const camera = { u: 0, v: side * (LANE_WIDTH / 2) + conditions.laneOffset, z: conditions.cameraHeight };
 
-  const hourAngle = (random() < 0.5 ? -1 : 1) * (25 + random() * 30);
-  const { elevation, azimuth } = equinoxSun(place.lat, hourAngle);
+  const { elevation, azimuth } = daylightSun(place.lat, conditions.hourAngle, conditions.declination);
+  const look = lookUnder(BIOMES[place.biome], place.biome, conditions, (elevation * 180) / PI);
   const relative = azimuth - heading;
   const sun = {
     u: cos(elevation) * cos(relative),
@@ -74,7 +81,7 @@ export function buildScene(place: SamplePlace, imageWidth: number): Scene {
 
   const noise = new NoiseField(seed);
   const objects: SceneObject[] = [];
-  const sign = directionSign(place, conventions, scaleAt(10.5));
+  const sign = directionSign(place, conventions, scaleAt(10.5), conditions.alongKm);
   const signNear = side * 4.6;
   const signFar = side * (4.6 + sign.width);
   objects.push(
@@ -102,10 +109,8 @@ export function buildScene(place: SamplePlace, imageWidth: number): Scene {
   const flagPicture = flagTexture(flagOf(place.iso), round(scaleAt(9.5) * 1.8));
   objects.push(post(props, -7, side * 6.5, 8.6, 0.1), flag(props, -7, side * 6.56, side * (6.56 + 2.7), 8.4, flagPicture));
 
-  objects.push(
-    ...car(props, 18, side * (LANE_WIDTH / 2), 1, pick(random, CAR_COLOURS)),
-    ...car(props, 30, -side * (LANE_WIDTH / 2), -1, pick(random, CAR_COLOURS)),
-  );
+  for (const distance of conditions.ahead) objects.push(...car(props, distance, side * (LANE_WIDTH / 2), 1, pick(random, CAR_COLOURS)));
+  for (const distance of conditions.oncoming) objects.push(...car(props, distance, -side * (LANE_WIDTH / 2), -1, pick(random, CAR_COLOURS)));
 
   const keepClear: Record<1 | -1, Array<[number, number]>> = { 1: [], [-1]: [] };
   keepClear[side].push([-16, -1]);
@@ -142,5 +147,6 @@ export function buildScene(place: SamplePlace, imageWidth: number): Scene {
     city: place.setting === 'city',
     seed,
     place,
+    conditions,
   };
 }

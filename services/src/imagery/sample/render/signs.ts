@@ -46,11 +46,15 @@ function frame(context: SKRSContext2D, width: number, height: number, background
   context.stroke();
 }
 
-/** Nearby places with distances, as the country's direction signs show them; local script above Latin. */
-export function directionSign(place: SamplePlace, conventions: CountryConventions, scale: number): Board {
+/**
+ * Nearby places with distances, as the country's direction signs show them; local script above Latin.
+ * `alongKm`: how far along the road towards them the sign stands from the place's own point (a round's
+ * camera moved along its road): each distance is that much shorter, never under 1.
+ */
+export function directionSign(place: SamplePlace, conventions: CountryConventions, scale: number, alongKm = 0): Board {
   const rows = place.destinations.map((destination, index) => ({
     ...nameLines(destination.name),
-    distance: distanceText(destination.km, conventions.distanceUnit),
+    distance: distanceText(Math.max(1, Math.round(destination.km - alongKm)), conventions.distanceUnit),
     direction: (['ahead', 'left', 'right'] as const)[index % 3]!,
   }));
   const rowHeight = (row: (typeof rows)[number]) => (row.local ? 0.95 : 0.62);
