@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
 import { type ChallengeRules, type DailyVariant, dailyVariants } from '@globetrail/contracts';
-import { seededRandom } from '../decision-context.js';
 
 /** The UTC day of an instant, `YYYY-MM-DD`: the daily challenges' and the streaks' day. */
 export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
@@ -50,10 +48,3 @@ export function dailyRules(day: string, variant: DailyVariant): ChallengeRules {
   };
 }
 
-/**
- * The random source a daily's rounds are drawn with: seeded by the first 32 bits of SHA-256 of its key,
- * so the same key always draws the same places, and each day (and each variant) draws others.
- */
-export function dailyRandom(key: string): () => number {
-  return seededRandom(createHash('sha256').update(`globetrail-daily:${key}`).digest().readUInt32BE(0));
-}

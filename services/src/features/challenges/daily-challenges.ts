@@ -5,7 +5,7 @@ import { ApiException } from '../../api/api-error.js';
 import { CommandExecutor } from '../../app/command-executor.js';
 import { IMAGERY, MAP_CATALOG, READ_STORE } from '../../app/tokens.js';
 import { challengeDecider } from '../../domain/challenge/challenge.decider.js';
-import { DAILY_MAP_ID, DAILY_ROUNDS, dailyRandom, dailyRules, utcDay } from '../../domain/challenge/daily.js';
+import { DAILY_MAP_ID, DAILY_ROUNDS, dailyRules, utcDay } from '../../domain/challenge/daily.js';
 import type { ImageryRegistry } from '../../imagery/imagery-registry.js';
 import type { MapCatalog } from '../../maps/map-catalog.js';
 import type { ReadStore } from '../../platform/read-store/read-store.port.js';
@@ -56,7 +56,10 @@ export class DailyChallengeMaker {
       if (state.status === 'created') continue;
       const map = await this.maps.get(DAILY_MAP_ID);
       if (!map) throw new ApiException(503, 'internal', 'the daily challenges draw from World, which is still being prepared: try again in a moment');
-      const rounds = await drawChallengeRounds(this.maps, map, this.imagery, DAILY_ROUNDS, dailyRandom(key));
+      // Drawn from the server's random source, not from the day's key: the code is public and the preset
+      // maps are the same everywhere, so rounds seeded by the key could be worked out before the day. Two
+      // makers racing each other are safe: the second one's CreateChallenge finds the day's and stores nothing.
+      const rounds = await drawChallengeRounds(this.maps, map, this.imagery, DAILY_ROUNDS, this.executor.context().random);
       const command = {
         type: 'CreateChallenge',
         challengeId: key,
