@@ -8,6 +8,8 @@ export const roundSceneSchema = z.object({
   seed: z.number().int().min(0).max(0xffffffff),
   /** Metres along the picture's road from its place's own point. */
   along: z.number().finite(),
+  /** The road's bearing when it was chosen rather than drawn (a shared location's scene faces it). */
+  heading: z.number().min(0).lt(360).optional(),
 });
 export type RoundScene = z.infer<typeof roundSceneSchema>;
 

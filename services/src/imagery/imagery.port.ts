@@ -45,10 +45,10 @@ export interface ImageryProvider {
   /**
    * For a picture the provider paints rather than photographs: a new scene of it for one round, drawn
    * from `random` (the server's own source), with where its camera stands (the round's target) and the
-   * bearing its road runs (the view's start). Null (or absent) for photographs: every round shows them as
-   * they are.
+   * bearing its road runs (the view's start); `toward`, a shared location: the scene stands there when it
+   * can. Null (or absent) for photographs: every round shows them as they are.
    */
-  freshScene?(imageId: string, random: () => number): FreshScene | null;
+  freshScene?(imageId: string, random: () => number, toward?: LatLng): FreshScene | null;
   /**
    * Pictures a player can move to from this one (its sequence neighbours, nearest first), for games that
    * allow movement; absent or empty when the provider has none.

@@ -1,4 +1,4 @@
-import type { RoundScene } from '@globetrail/contracts';
+import type { LatLng, RoundScene } from '@globetrail/contracts';
 import { type ImageryProvider, ImageryUnavailableError, type PanoramaImage } from './imagery.port.js';
 import type { DiskImageCache } from './proxy/disk-cache.js';
 import { stripJpegMetadata } from './proxy/strip-metadata.js';
@@ -29,8 +29,8 @@ export class ServedImages implements ImageryProvider {
     return (await this.inner.neighbours?.(imageId)) ?? [];
   }
 
-  freshScene(imageId: string, random: () => number) {
-    return this.inner.freshScene?.(imageId, random) ?? null;
+  freshScene(imageId: string, random: () => number, toward?: LatLng) {
+    return this.inner.freshScene?.(imageId, random, toward) ?? null;
   }
 
   fetchImage(imageId: string, scene?: RoundScene): Promise<PanoramaImage> {

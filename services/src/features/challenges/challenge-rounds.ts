@@ -35,7 +35,7 @@ export async function challengeRoundsAt(imagery: ImageryRegistry, places: readon
       throw new ApiException(400, 'no_imagery', `rou.${i}: no picture within ${SHARED_LOCATION_RADIUS_METERS / 1000} km of ${at.lat},${at.lng}`, `rou.${i}`);
     }
     // A painted picture gets its own scene, as every drawn round's does (see withFreshScene).
-    const picture = withFreshScene(imagery, near, random);
+    const picture = withFreshScene(imagery, near, random, at);
     rounds.push({
       target: picture.location,
       targetCountryCode: countryAt(picture.location),

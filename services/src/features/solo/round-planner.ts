@@ -35,7 +35,7 @@ export async function planRound(
   if (at) {
     const near = await imagery.rounds.near(at, SHARED_LOCATION_RADIUS_METERS);
     if (!near) throw new ApiException(404, 'no_imagery', `at: no panorama within ${SHARED_LOCATION_RADIUS_METERS / 1000} km of ${at.lat}, ${at.lng}`, 'at');
-    const picture = withFreshScene(imagery, near, random);
+    const picture = withFreshScene(imagery, near, random, at);
     return { target: picture.location, panorama: panoramaOf(picture), shared: true, fallback: false };
   }
   const visitedPictures = new Set(played.map((panorama) => panorama.imageId));
@@ -74,8 +74,8 @@ function visitedOn(mapId: string, played: readonly PanoramaRef[]): Set<number> {
  * picture never repeats one an earlier round showed, and a script that remembers pictures and their
  * answers learns nothing it can use again. Photographs play as they are.
  */
-export function withFreshScene(imagery: ImageryRegistry, picture: PanoramaCandidate, random: () => number): PanoramaCandidate & { scene?: RoundScene } {
-  const fresh = imagery.get(picture.provider)?.freshScene?.(picture.imageId, random);
+export function withFreshScene(imagery: ImageryRegistry, picture: PanoramaCandidate, random: () => number, toward?: LatLng): PanoramaCandidate & { scene?: RoundScene } {
+  const fresh = imagery.get(picture.provider)?.freshScene?.(picture.imageId, random, toward);
   return fresh ? { ...picture, location: fresh.location, heading: fresh.heading, scene: fresh.scene } : picture;
 }
 

@@ -226,10 +226,10 @@ export class LocalImageStore implements ImageryProvider {
   }
 
   /** A round's own scene of a painted entry (its renderer's freshScene); null for photographs. */
-  freshScene(imageId: string, random: () => number): FreshScene | null {
+  freshScene(imageId: string, random: () => number, toward?: LatLng): FreshScene | null {
     const row = isSafeImageId(imageId) ? this.statements.byId.get(imageId) : undefined;
     if (!row || row.renderer === null || row.recipe === null) return null;
-    return this.rendered.freshScene(row.renderer, row.recipe, { lat: row.lat, lng: row.lng }, random);
+    return this.rendered.freshScene(row.renderer, row.recipe, { lat: row.lat, lng: row.lng }, random, toward);
   }
 
   /** Closes the index at once; resolves when the renderers have stopped their threads too. */

@@ -16,7 +16,7 @@ export interface PanoramaRenderer {
    * A new scene of the entry for one round, drawn from `random`: where its camera stands, given the
    * entry's location, and the bearing its road runs. Absent: every round shows the entry's one picture.
    */
-  freshScene?(recipe: string, at: LatLng, random: () => number): { scene: RoundScene; location: LatLng; heading: number };
+  freshScene?(recipe: string, at: LatLng, random: () => number, toward?: LatLng): { scene: RoundScene; location: LatLng; heading: number };
   /** Releases what it holds (threads); the store it was given to calls this when it closes. */
   close?(): Promise<void>;
 }

@@ -49,8 +49,8 @@ export class RenderedPictures {
   }
 
   /** A new scene of an entry for one round, when its renderer paints them (see PanoramaRenderer.freshScene). */
-  freshScene(rendererName: string, recipe: string, at: LatLng, random: () => number) {
-    return this.renderers.get(rendererName)?.freshScene?.(recipe, at, random) ?? null;
+  freshScene(rendererName: string, recipe: string, at: LatLng, random: () => number, toward?: LatLng) {
+    return this.renderers.get(rendererName)?.freshScene?.(recipe, at, random, toward) ?? null;
   }
 
   /** `imageId` must already be known safe: it becomes a file name. */

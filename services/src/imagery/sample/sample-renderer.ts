@@ -1,10 +1,10 @@
-import { destinationPoint, type LatLng, type RoundScene } from '@globetrail/contracts';
+import { destinationPoint, greatCircleDistance, initialBearing, type LatLng, type RoundScene } from '@globetrail/contracts';
 import type { PanoramaRenderer } from '../local/panorama-renderer.js';
 import { compiledWorkerBeside } from '../../platform/workers/compiled-worker.js';
 import { WorkerPool } from '../../platform/workers/worker-pool.js';
 import { renderSamplePanorama } from './render/render-panorama.js';
 import { roadHeading } from './render/scene.js';
-import { drawVariation } from './render/scene-variation.js';
+import { alongRange, drawVariation } from './render/scene-variation.js';
 import { samplePlace } from './sample-places.js';
 
 export const SAMPLE_RENDERER_NAME = 'sample';
@@ -29,10 +29,13 @@ export async function renderSampleRecipe(recipe: string, scene: RoundScene | nul
  * round's target is where it stands (the signs' distances follow it), and a new hour, season, weather,
  * traffic and roadside.
  */
-export function freshSampleScene(recipe: string, at: LatLng, random: () => number): { scene: RoundScene; location: LatLng; heading: number } {
+export function freshSampleScene(recipe: string, at: LatLng, random: () => number, toward?: LatLng): { scene: RoundScene; location: LatLng; heading: number } {
   const place = samplePlace(recipe);
   if (!place) throw new Error(`no sample place ${JSON.stringify(recipe)}`);
-  const scene = drawVariation(place, random);
+  const drawn = drawVariation(place, random);
+  // A shared location within the place's road plays that very point: the road runs through it.
+  const distance = toward ? greatCircleDistance(at, toward) : Number.POSITIVE_INFINITY;
+  const scene = toward && distance <= alongRange(place) ? { ...drawn, along: Math.round(distance * 100) / 100, heading: Math.round(initialBearing(at, toward) * 100) / 100 % 360 } : drawn;
   const heading = roadHeading(place, scene);
   // Positive `along` is towards the signed places, the way the road runs (the view's start).
   const location = scene.along === 0 ? at : destinationPoint(at, scene.along >= 0 ? heading : (heading + 180) % 360, Math.abs(scene.along));

@@ -13,6 +13,8 @@ export interface SceneVariation {
   seed: number;
   /** Metres the camera stands along the road from the place's own point, towards the signed places when positive. */
   along: number;
+  /** The road's bearing in degrees, when chosen (a shared location's scene) rather than drawn from the seed. */
+  heading?: number;
 }
 
 /** Everything a scene takes from its variation, derived once. */
@@ -92,7 +94,8 @@ export function conditionsOf(place: SamplePlace, variation: SceneVariation | nul
   }
   const seed = (placeSeed ^ variation.seed) >>> 0;
   const random = seededRandom(seed);
-  const heading = random() * 360;
+  const drawn = random() * 360;
+  const heading = variation.heading ?? drawn;
   const hourAngle = (random() < 0.5 ? -1 : 1) * (5 + random() * 65);
   // The time of year, as a phase: 0 midwinter, 0.5 midsummer; spring between 0 and 0.5, autumn after.
   const year = random();
