@@ -229,7 +229,7 @@ export class LocalImageStore implements ImageryProvider {
   freshScene(imageId: string, random: () => number, toward?: LatLng): FreshScene | null {
     const row = isSafeImageId(imageId) ? this.statements.byId.get(imageId) : undefined;
     if (!row || row.renderer === null || row.recipe === null) return null;
-    return this.rendered.freshScene(row.renderer, row.recipe, { lat: row.lat, lng: row.lng }, random, toward);
+    return this.rendered.freshScene(imageId, row.renderer, row.recipe, { lat: row.lat, lng: row.lng }, random, toward);
   }
 
   /** Closes the index at once; resolves when the renderers have stopped their threads too. */

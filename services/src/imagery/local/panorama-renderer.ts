@@ -17,6 +17,11 @@ export interface PanoramaRenderer {
    * entry's location, and the bearing its road runs. Absent: every round shows the entry's one picture.
    */
   freshScene?(recipe: string, at: LatLng, random: () => number, toward?: LatLng): { scene: RoundScene; location: LatLng; heading: number };
+  /**
+   * True when it paints on threads of its own: then a round's next scene of an entry is painted ahead
+   * (ScenesAhead), which on the calling thread would stall its event loop.
+   */
+  readonly threaded?: boolean;
   /** Releases what it holds (threads); the store it was given to calls this when it closes. */
   close?(): Promise<void>;
 }

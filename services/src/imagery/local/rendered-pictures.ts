@@ -5,6 +5,7 @@ import type { LatLng, RoundScene } from '@globetrail/contracts';
 import { ImageryUnavailableError } from '../imagery.port.js';
 import { assertJpeg, assertSafeName } from './local-image-input.js';
 import type { PanoramaRenderer } from './panorama-renderer.js';
+import { ScenesAhead } from './scenes-ahead.js';
 
 const isMissingFile = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
@@ -13,6 +14,8 @@ export class RenderedPictures {
   private readonly renderers = new Map<string, PanoramaRenderer>();
   /** One render per picture even when several rounds ask for it at once. */
   private readonly rendering = new Map<string, Promise<Buffer>>();
+  /** Scenes painted ahead, for each renderer that paints rounds' scenes on threads of its own. */
+  private readonly ahead = new Map<string, ScenesAhead>();
 
   constructor(
     private readonly dir: string,
@@ -22,6 +25,7 @@ export class RenderedPictures {
       assertSafeName('a renderer name', renderer.name);
       assertSafeName('a renderer version', renderer.version);
       this.renderers.set(renderer.name, renderer);
+      if (renderer.freshScene && renderer.threaded) this.ahead.set(renderer.name, new ScenesAhead(join(dir, `${renderer.name}.${renderer.version}`, 'ahead'), renderer));
     }
   }
 
@@ -39,18 +43,27 @@ export class RenderedPictures {
     const renderer = this.renderers.get(rendererName);
     if (!renderer) throw new ImageryUnavailableError(`local panorama ${imageId} needs renderer ${rendererName}, which is not set up`);
     if (!renderer.freshScene) return this.read(imageId, rendererName, recipe);
-    try {
-      const body = await renderer.render(recipe, scene);
-      assertJpeg(body);
-      return body;
-    } catch (error) {
-      throw new ImageryUnavailableError(`renderer ${renderer.name} failed on ${JSON.stringify(recipe)}`, { cause: error });
-    }
+    const render = async () => {
+      try {
+        const body = await renderer.render(recipe, scene);
+        assertJpeg(body);
+        return body;
+      } catch (error) {
+        throw new ImageryUnavailableError(`renderer ${renderer.name} failed on ${JSON.stringify(recipe)}`, { cause: error });
+      }
+    };
+    const ahead = this.ahead.get(rendererName);
+    return ahead ? ahead.request(async () => (await ahead.read(imageId, scene.seed)) ?? render()) : render();
   }
 
   /** A new scene of an entry for one round, when its renderer paints them (see PanoramaRenderer.freshScene). */
-  freshScene(rendererName: string, recipe: string, at: LatLng, random: () => number, toward?: LatLng) {
-    return this.renderers.get(rendererName)?.freshScene?.(recipe, at, random, toward) ?? null;
+  freshScene(imageId: string, rendererName: string, recipe: string, at: LatLng, random: () => number, toward?: LatLng) {
+    const renderer = this.renderers.get(rendererName);
+    if (!renderer?.freshScene) return null;
+    const ahead = this.ahead.get(rendererName);
+    // A shared location's scene stands at the shared point: drawn for it, never one painted ahead.
+    if (!ahead || toward) return renderer.freshScene(recipe, at, random, toward);
+    return ahead.take(imageId, recipe, (from) => renderer.freshScene!(recipe, at, from), random);
   }
 
   /** `imageId` must already be known safe: it becomes a file name. */

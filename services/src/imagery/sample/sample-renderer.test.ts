@@ -59,6 +59,19 @@ describe('the sample renderer', () => {
       }
     }, RENDER_TIMEOUT);
 
+    it('paints a round’s own scene in the worker as this thread would, another picture than the place’s own', async () => {
+      const renderer = createSampleRenderer({ workerScript });
+      try {
+        expect(renderer.threaded).toBe(true);
+        const scene = { seed: 123456789, along: 800 };
+        const [inWorker, own] = await Promise.all([renderer.render('gh-cape-coast', scene), renderer.render('gh-cape-coast')]);
+        expect(inWorker.equals(await renderSampleRecipe('gh-cape-coast', scene))).toBe(true);
+        expect(inWorker.equals(own)).toBe(false);
+      } finally {
+        await renderer.close();
+      }
+    }, RENDER_TIMEOUT);
+
     it('rejects a recipe it does not know with the worker’s reason', async () => {
       const renderer = createSampleRenderer({ workerScript });
       try {

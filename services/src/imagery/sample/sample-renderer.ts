@@ -73,6 +73,7 @@ export function createSampleRenderer(options: SampleRendererOptions = {}): Sampl
   const pool = new WorkerPool<SampleRenderRequest, ArrayBuffer>(workerScript, { size: workers, name: 'sample render' });
   return {
     ...renderer,
+    threaded: true,
     freshScene,
     render: async (recipe, scene) => Buffer.from(await pool.run({ recipe, scene: scene ?? null })),
     close: () => pool.close(),
