@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { apiErrorSchema, socketCommandSchemas } from '@globetrail/contracts';
 import { Ajv } from 'ajv';
 import fc from 'fast-check';
@@ -94,6 +95,43 @@ describe(`fuzzing the API and the sockets (seed ${SEED}, ${RUNS} runs each)`, ()
     await t.http.get('/health/ready').expect(200);
     expect(rejections).toEqual([]);
   }, 60_000 + RUNS * 20_000);
+
+  it('answers raw HTTP/1.0 and odd request lines with a 4xx or a 2xx/3xx, never a 5xx', async () => {
+    const port = (t.app.getHttpServer().address() as { port: number }).port;
+    const requests = [
+      'GET /client-config HTTP/1.0\r\n\r\n',
+      'GET / HTTP/1.0\r\n\r\n',
+      'POST /solo HTTP/1.0\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}',
+      'GET /health/live HTTP/1.0\r\nHost: \r\n\r\n',
+      'GET http://127.0.0.1/client-config HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',
+      'OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',
+      'GET /%zz%ff/../..%2f HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',
+      'get /client-config HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',
+      'GET /client-config HTTP/9.9\r\nHost: 127.0.0.1\r\n\r\n',
+      'GET /client-config\r\n\r\n',
+      `GET /${'a'.repeat(9000)} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
+      'GET /games/x HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: \r\nConnection: close\r\n\r\n',
+      'BREW /client-config HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',
+    ];
+    for (const request of requests) {
+      const answer = await new Promise<string>((resolve) => {
+        const socket = connect(port, '127.0.0.1', () => socket.write(request));
+        let text = '';
+        socket.setTimeout(5_000, () => socket.destroy());
+        socket.on('data', (chunk) => {
+          text += String(chunk);
+          // The status line is all this asks; HTTP/1.1 answers without Connection: close keep the socket open.
+          if (text.includes('\r\n')) socket.destroy();
+        });
+        socket.on('error', () => undefined);
+        socket.on('close', () => resolve(text));
+      });
+      const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(answer)?.[1] ?? 0);
+      expect({ request: request.slice(0, 60), status: status >= 200 && status < 500 }).toEqual({ request: request.slice(0, 60), status: true });
+    }
+    const still = await t.http.get('/health/live');
+    expect(still.status).toBe(200);
+  });
 
   it('acknowledges every socket command well-formed, valid or not, and keeps the connection serving', async () => {
     const player = await anonymousPlayer(t);

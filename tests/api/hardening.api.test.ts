@@ -52,6 +52,31 @@ describe('hardening: headers, limits, timeouts and revocation', () => {
       }
     });
 
+    it('sends them on answers Express’s routes never see: body parsers’ errors and Socket.IO’s handshake and polls', async () => {
+      const player = await anonymousPlayer(t);
+      const malformed = await t.http.post('/solo').set('Authorization', player.token).set('Content-Type', 'application/json').send('{"mapId": ').expect(400);
+      expect(malformed.body).toMatchObject({ code: 'validation_failed', field: 'body' });
+      const oversized = await t.http.post('/solo').set('Authorization', player.token).send({ mapId: 'x'.repeat(70 * 1024) }).expect(413);
+      expect(oversized.body).toMatchObject({ statusCode: 413, code: 'validation_failed', field: 'body' });
+      expect(oversized.body.message).toMatch(/^body: too large/);
+      const handshake = await t.http.get('/socket.io/?EIO=4&transport=polling').expect(200);
+      expect(String(handshake.text)).toMatch(/"sid"/);
+      const sid = /"sid":"([^"]+)"/.exec(handshake.text)![1]!;
+      const poll = await t.http.post(`/socket.io/?EIO=4&transport=polling&sid=${sid}`).set('Content-Type', 'text/plain').send('41').expect(200);
+      for (const response of [malformed, oversized, handshake, poll]) {
+        expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+        expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+      }
+    });
+
+    it('answers a request that names no host 400, naming the header, with the security headers', async () => {
+      const { answer } = await rawExchange(portOf(t), 'GET /client-config HTTP/1.0\r\n\r\n');
+      expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+      expect(answer.toLowerCase()).toContain('content-security-policy:');
+      expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ code: 'validation_failed', field: 'Host' });
+    });
+
     it('answers other sites’ pages no CORS permission', async () => {
       const preflight = await t.http.options('/client-config').set('Origin', 'https://evil.example').set('Access-Control-Request-Method', 'POST');
       expect(preflight.headers['access-control-allow-origin']).toBeUndefined();

@@ -47,6 +47,12 @@ function toApiError(exception: unknown): ApiError {
   if (exception instanceof HttpException && exception.cause instanceof SyntaxError) {
     return { statusCode: 400, code: 'validation_failed', message: `body: not valid JSON (${exception.cause.message})`, field: 'body' };
   }
+  // body-parser's "request entity too large", as Nest hands it on.
+  if (exception instanceof HttpException && exception.getStatus() === 413) {
+    const limit = (exception.cause as { limit?: unknown } | undefined)?.limit;
+    const most = typeof limit === 'number' ? ` (at most ${Math.round(limit / 1024)} KB)` : '';
+    return { statusCode: 413, code: 'validation_failed', message: `body: too large${most}`, field: 'body' };
+  }
   if (exception instanceof HttpException) {
     const statusCode = exception.getStatus();
     const response = exception.getResponse();

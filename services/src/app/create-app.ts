@@ -10,6 +10,7 @@ import { AuthenticatedIoAdapter } from '../features/live/authenticated-io-adapte
 import { IDENTITY_SECURITY_SCHEME } from '../identity/auth.guard.js';
 import { compressResponses } from '../platform/http/response-compression.js';
 import { applyServerLimits } from '../platform/http/server-limits.js';
+import { requireHost } from '../platform/http/require-host.js';
 import { securityHeaders } from '../platform/http/security-headers.js';
 import { AppModule } from './app.module.js';
 
@@ -23,6 +24,9 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
     logger: options.logger === false ? false : config.logFormat === 'json' ? new ConsoleLogger({ json: true, logLevels }) : logLevels,
     bodyParser: false,
   });
+  // Security headers first, so that every answer carries them, body parsers' errors included.
+  app.use(securityHeaders(config));
+  app.use(requireHost());
   // A map editor's save carries up to 10,000 locations (about 1.5 MB with every field); everything else
   // stays under 64 KB. The first parser to read a body marks it read, so the second leaves it alone.
   app.use('/maps/postUpdate', json({ limit: MAP_SAVE_BODY_LIMIT }));
@@ -32,7 +36,6 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
   app.set('x-powered-by', false);
   // Behind a proxy, request.ip (rate limits, logs) is the client's address from X-Forwarded-For (TRUST_PROXY).
   app.set('trust proxy', config.web.trustProxy);
-  app.use(securityHeaders(config));
   // Same origin only unless CORS_ORIGINS names other sites; tokens travel in a header, never in cookies.
   if (config.web.corsOrigins.length > 0) app.enableCors({ origin: [...config.web.corsOrigins], credentials: false, maxAge: 600 });
   app.use(compressResponses());

@@ -8,6 +8,7 @@ import type { Server, ServerOptions, Socket } from 'socket.io';
 import { APP_CONFIG, METRICS } from '../../app/tokens.js';
 import type { AppConfig } from '../../config/config.js';
 import { RateLimitedError, RateLimits } from '../../platform/rate-limit/rate-limits.js';
+import { securityHeaderValues } from '../../platform/http/security-headers.js';
 import { TOKEN_VERIFIER } from '../../identity/auth.guard.js';
 import type { Metrics } from '../../platform/metrics/metrics.js';
 import { type Principal, type TokenVerifier, tokenFromAuthorizationHeader } from '../../identity/identity.port.js';
@@ -31,6 +32,8 @@ export class AuthenticatedIoAdapter extends IoAdapter {
   private readonly maxSocketsPerPlayer: number;
   private readonly trustProxy: (address: string, hop: number) => boolean;
   private readonly socketsPerPlayer = new Map<string, number>();
+  /** The security headers every other answer has: engine.io answers its handshake and polls itself. */
+  private readonly headers: Record<string, string>;
 
   constructor(app: NestExpressApplication) {
     super(app);
@@ -39,10 +42,14 @@ export class AuthenticatedIoAdapter extends IoAdapter {
     this.limits = app.get(RateLimits);
     this.maxSocketsPerPlayer = app.get<AppConfig>(APP_CONFIG).web.maxSocketsPerPlayer;
     this.trustProxy = (app.getHttpAdapter().getInstance() as Application).get('trust proxy fn') as (address: string, hop: number) => boolean;
+    this.headers = securityHeaderValues(app.get<AppConfig>(APP_CONFIG));
   }
 
   override createIOServer(port: number, options?: ServerOptions): Server {
     const server = super.createIOServer(port, options) as Server;
+    const addHeaders = (headers: Record<string, string>) => Object.assign(headers, this.headers);
+    server.engine.on('initial_headers', addHeaders);
+    server.engine.on('headers', addHeaders);
     // One client connection whatever the namespaces it joins (engine.io's, under Socket.IO's).
     server.engine.on('connection', (connection: { once(event: 'close', listener: () => void): void }) => {
       this.metrics.sockets.inc();

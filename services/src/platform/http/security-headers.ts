@@ -46,6 +46,23 @@ export function contentSecurityPolicy(config: AppConfig): Directives {
   };
 }
 
+/**
+ * The headers `securityHeaders` sets, as values: for answers that do not pass through Express (Socket.IO's
+ * handshake and polling, which engine.io answers itself). Helmet sets the same headers on every response,
+ * whatever the request, so running it once on a response that records them gives them all.
+ */
+export function securityHeaderValues(config: AppConfig): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => void (headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  let passed = false;
+  securityHeaders(config)({ headers: {} } as never, recorder as never, () => (passed = true));
+  if (!passed) throw new Error('the security headers did not apply to a recorded response');
+  return headers;
+}
+
 /** Helmet's headers on every response, with the policy above. */
 export function securityHeaders(config: AppConfig): RequestHandler {
   return helmet({
