@@ -8,6 +8,7 @@ import { GamesModule } from '../features/games/games.module.js';
 import { GeneratorModule } from '../features/generator/generator.module.js';
 import { ImageMapsModule } from '../features/image-maps/image-maps.module.js';
 import { LiveModule } from '../features/live/live.module.js';
+import { SessionsModule } from '../features/sessions/sessions.module.js';
 import { MapsModule } from '../features/maps/maps.module.js';
 import { ProcessManagersModule } from '../process-managers/process-managers.module.js';
 import { LeaderboardModule } from '../features/leaderboard/leaderboard.module.js';
@@ -46,7 +47,7 @@ export class AppModule {
     const webModules = [...apiModules, ...(config.roles.has('gateway') ? [LiveModule] : [])];
     // With the api role in the same process, a deletion removes the account at once (users.handlers.ts);
     // an identity role on its own hears of it through the bus.
-    const identityModules = [...(web || config.roles.has('identity') ? [identity] : []), ...(config.roles.has('identity') && !config.roles.has('api') ? [AccountsModule] : [])];
+    const identityModules = [...(web || config.roles.has('identity') ? [identity, SessionsModule] : []), ...(config.roles.has('identity') && !config.roles.has('api') ? [AccountsModule] : [])];
     return {
       module: AppModule,
       imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config), RateLimitModule.forRoot(config.web.rateLimitScale), HealthModule, ...identityModules, ...webModules, ...(config.roles.has('process-manager') ? [ProcessManagersModule] : [])],

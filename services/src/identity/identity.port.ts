@@ -40,6 +40,21 @@ export class TokenVerificationUnavailableError extends Error {
 export interface IdentityAccounts {
   /** Idempotent: deleting an unknown or already deleted account succeeds. */
   deleteAccount(uid: string): Promise<void>;
+  /**
+   * Called after sessions end here (a provider that keeps sessions: the embedded one): one, by its id, on
+   * sign-out; every one of the player's on a new password, a reset or deletion. Open sockets of those
+   * sessions are then closed everywhere. An external issuer's sessions end at the issuer: absent.
+   */
+  onSessionsEnded?(listener: (ended: EndedSessions) => void): () => void;
+}
+
+export interface EndedSessions {
+  uid: string;
+  /** The one session that ended; absent: all of the player's, but `keep`. */
+  sessionId?: string;
+  /** The session the same change began (the new password's), which stays. */
+  keep?: string;
+  reason: 'signed_out' | 'signed_up' | 'password_changed' | 'password_reset' | 'account_deleted';
 }
 
 /** SPEC §6: the Authorization header carries the bare token; a "Bearer " prefix is accepted too. */

@@ -44,6 +44,12 @@ export function getLiveSocket(): LiveSocket {
   created.on('connect', () => {
     authRetries = 0;
   });
+  created.on('disconnect', (reason) => {
+    // The server closes a socket whose sign-in session ended (signed out in another tab, a new password, a
+    // reset, a deleted account); Socket.IO does not reconnect after that by itself. Connect again with the
+    // token this page holds now: a new password's session is let in, an ended one is refused and renewed.
+    if (reason === 'io server disconnect') created.connect();
+  });
   created.on('connect_error', (error) => {
     // A refused handshake is not retried by Socket.IO itself: renew the token and connect again.
     if (created.active) return;

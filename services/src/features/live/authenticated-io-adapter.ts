@@ -9,6 +9,7 @@ import { APP_CONFIG, METRICS } from '../../app/tokens.js';
 import type { AppConfig } from '../../config/config.js';
 import { RateLimitedError, RateLimits } from '../../platform/rate-limit/rate-limits.js';
 import { securityHeaderValues } from '../../platform/http/security-headers.js';
+import { LiveSessions } from '../sessions/sessions-ended.js';
 import { TOKEN_VERIFIER } from '../../identity/auth.guard.js';
 import type { Metrics } from '../../platform/metrics/metrics.js';
 import { type Principal, type TokenVerifier, tokenFromAuthorizationHeader } from '../../identity/identity.port.js';
@@ -31,7 +32,7 @@ export class AuthenticatedIoAdapter extends IoAdapter {
   private readonly limits: RateLimits;
   private readonly maxSocketsPerPlayer: number;
   private readonly trustProxy: (address: string, hop: number) => boolean;
-  private readonly socketsPerPlayer = new Map<string, number>();
+  private readonly sessions: LiveSessions;
   /** The security headers every other answer has: engine.io answers its handshake and polls itself. */
   private readonly headers: Record<string, string>;
 
@@ -43,6 +44,7 @@ export class AuthenticatedIoAdapter extends IoAdapter {
     this.maxSocketsPerPlayer = app.get<AppConfig>(APP_CONFIG).web.maxSocketsPerPlayer;
     this.trustProxy = (app.getHttpAdapter().getInstance() as Application).get('trust proxy fn') as (address: string, hop: number) => boolean;
     this.headers = securityHeaderValues(app.get<AppConfig>(APP_CONFIG));
+    this.sessions = app.get(LiveSessions);
   }
 
   override createIOServer(port: number, options?: ServerOptions): Server {
@@ -75,15 +77,10 @@ export class AuthenticatedIoAdapter extends IoAdapter {
       if (error instanceof RateLimitedError) throw new Error(`rate_limited: ${error.message}`);
       throw error;
     }
-    const open = this.socketsPerPlayer.get(principal.uid) ?? 0;
-    if (open >= this.maxSocketsPerPlayer) throw new Error(`too_many_sockets: one player may hold ${this.maxSocketsPerPlayer} live connections at once; close a tab and try again`);
-    this.socketsPerPlayer.set(principal.uid, open + 1);
-    socket.once('disconnect', () => {
-      const left = (this.socketsPerPlayer.get(principal.uid) ?? 1) - 1;
-      if (left === 0) this.socketsPerPlayer.delete(principal.uid);
-      else this.socketsPerPlayer.set(principal.uid, left);
-    });
+    if (this.sessions.count(principal.uid) >= this.maxSocketsPerPlayer) throw new Error(`too_many_sockets: one player may hold ${this.maxSocketsPerPlayer} live connections at once; close a tab and try again`);
     Object.assign(socket.data as SocketData, { principal, address });
+    // Closed when its session ends; counted for the cap until it disconnects.
+    this.sessions.add(socket, principal);
   }
 
   /**

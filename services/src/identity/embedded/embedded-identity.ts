@@ -13,7 +13,7 @@ import {
   type SignUpRequest,
 } from '@globetrail/contracts';
 import { openDatabase, type SqliteDatabase } from '../../platform/sqlite/open-database.js';
-import type { IdentityAccounts, Principal } from '../identity.port.js';
+import type { EndedSessions, IdentityAccounts, Principal } from '../identity.port.js';
 import {
   emailTaken,
   expiredResetCode,
@@ -91,6 +91,7 @@ export class EmbeddedIdentity implements IdentityAccounts {
   private readonly resetMail: ResetMailWriter;
   private readonly brandName: string;
   private readonly statements;
+  private readonly endedListeners = new Set<(ended: EndedSessions) => void>();
 
   static async open(options: EmbeddedIdentityOptions): Promise<EmbeddedIdentity> {
     const hashing = options.insecureFastPasswordHashing ? FAST_INSECURE_HASHING : DEFAULT_PASSWORD_HASHING;
@@ -184,7 +185,7 @@ export class EmbeddedIdentity implements IdentityAccounts {
     const now = this.clock();
     const name = request.name.trim();
     try {
-      const { account, refreshToken } = this.db.transaction(() => {
+      const { account, refreshToken, upgraded } = this.db.transaction(() => {
         const upgrading = current?.isAnonymous ? this.statements.liveAnonymousByUid.get(current.uid) : undefined;
         const uid = upgrading?.uid ?? newId();
         if (upgrading) {
@@ -194,8 +195,9 @@ export class EmbeddedIdentity implements IdentityAccounts {
           this.statements.insert.run(uid, email, passwordHash, name, 0, now);
         }
         this.devices.remember(uid, request.deviceId, now);
-        return { account: this.account(uid), refreshToken: this.tokens.issue(uid, now) };
+        return { account: this.account(uid), refreshToken: this.tokens.issue(uid, now), upgraded: upgrading !== undefined };
       })();
+      if (upgraded) this.ended({ uid: account.uid, keep: this.tokens.familyOf(refreshToken) ?? undefined, reason: 'signed_up' });
       return this.session(account, refreshToken, now);
     } catch (error) {
       // Two sign-ups racing for one email: the unique index decides, the loser hears the same answer.
@@ -281,6 +283,7 @@ export class EmbeddedIdentity implements IdentityAccounts {
       return this.tokens.issue(account.uid, now);
     })();
     this.brake.recordSuccess(email);
+    this.ended({ uid: account.uid, keep: this.tokens.familyOf(refreshToken) ?? undefined, reason: 'password_reset' });
     return this.session(account, refreshToken, now);
   }
 
@@ -301,6 +304,7 @@ export class EmbeddedIdentity implements IdentityAccounts {
       this.tokens.revokeAllFor(account.uid, now);
       return this.tokens.issue(account.uid, now);
     })();
+    this.ended({ uid: account.uid, keep: this.tokens.familyOf(refreshToken) ?? undefined, reason: 'password_changed' });
     return this.session(account, refreshToken, now);
   }
 
@@ -317,7 +321,20 @@ export class EmbeddedIdentity implements IdentityAccounts {
   }
 
   async signOut(refreshToken: string): Promise<void> {
+    const ending = this.tokens.sessionOf(refreshToken);
     this.tokens.revokeSessionOf(refreshToken, this.clock());
+    if (ending) this.ended({ uid: ending.uid, sessionId: ending.familyId, reason: 'signed_out' });
+  }
+
+  /** Called after sessions end (see IdentityAccounts.onSessionsEnded). */
+  onSessionsEnded(listener: (ended: EndedSessions) => void): () => void {
+    this.endedListeners.add(listener);
+    return () => this.endedListeners.delete(listener);
+  }
+
+  private ended(ended: EndedSessions): void {
+    const { keep, ...rest } = ended;
+    for (const listener of this.endedListeners) listener(keep === undefined ? rest : { ...rest, keep });
   }
 
   /** Forgets the credentials (freeing the email) and ends every session; the uid is never reused. */
@@ -328,6 +345,7 @@ export class EmbeddedIdentity implements IdentityAccounts {
       this.tokens.revokeAllFor(uid, now);
       this.devices.forgetAll(uid);
     })();
+    this.ended({ uid, reason: 'account_deleted' });
   }
 
   /**

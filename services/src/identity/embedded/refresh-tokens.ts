@@ -85,6 +85,12 @@ export class RefreshTokens {
     if (row) this.revokeFamily.run(now, row.family_id);
   }
 
+  /** The player and session (family) a refresh token belongs to; null for an unknown token. */
+  sessionOf(token: string): { uid: string; familyId: string } | null {
+    const row = this.byHash.get(hash(token));
+    return row ? { uid: row.uid, familyId: row.family_id } : null;
+  }
+
   /** The session (family) a token belongs to: id tokens carry it as `sid`, so ending the session ends them too. */
   familyOf(token: string): string | null {
     return this.familyByHash.get(hash(token))?.family_id ?? null;

@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { LiveSessions } from './sessions-ended.js';
+
+/** Open sockets by player and session, closed when their session ends (LiveSessions). */
+@Module({ providers: [LiveSessions], exports: [LiveSessions] })
+export class SessionsModule {}
