@@ -144,7 +144,8 @@ export const editorLocationsSchema = z.object({ locations: z.array(mapLocationSc
 export type EditorLocations = z.infer<typeof editorLocationsSchema>;
 
 /** `POST /maps/preview`: the picture a round near this location would show, for the map editor. */
-export const mapPreviewRequestSchema = latLngSchema;
+/** The location to preview, and the map it is being edited in (the caller's, or a new one of theirs). */
+export const mapPreviewRequestSchema = latLngSchema.extend({ mapId: z.string().min(1).max(64) });
 export const mapPreviewSchema = z.object({
   panoramaUrl: z.string(),
   heading: z.number(),

@@ -59,12 +59,13 @@ export class ChallengesController {
   ) {}
 
   @Post('challenges/add')
-  @UseGuards(RequireSignedIn)
+  @UseGuards(RequireSignedIn, RateLimitGuard)
+  @RateLimit('challengeCreated')
   @ApiSecurity(IDENTITY_SECURITY_SCHEME)
   @ApiOperation({ summary: "Create a custom challenge (SPEC §3's creation payload); the server draws its rounds from `mid` unless `rou` lists them" })
   @ZodBody(createChallengeRequestSchema)
   @ZodResponse(201, challengeSchema)
-  @ApiErrors(400, 401, 403, 404)
+  @ApiErrors(400, 401, 403, 404, 429)
   add(@CurrentPrincipal() principal: Principal, @Body() body: unknown) {
     return this.commands.execute(new CreateChallenge(principal, parseInput(createChallengeRequestSchema, body)));
   }

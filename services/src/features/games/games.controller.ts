@@ -1,3 +1,4 @@
+import { RateLimit, RateLimitGuard } from '../../platform/rate-limit/rate-limit.guard.js';
 import { Body, Controller, Get, Inject, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { createGameRequestSchema, createGameResponseSchema, gameViewSchema, isBlink, LIVE, lobbyViewSchema, streamName } from '@globetrail/contracts';
@@ -33,12 +34,13 @@ export class GamesController {
   ) {}
 
   @Post('games')
-  @UseGuards(AuthGuard)
+  @UseGuards(AuthGuard, RateLimitGuard)
+  @RateLimit('gameStart')
   @ApiSecurity(IDENTITY_SECURITY_SCHEME)
   @ApiOperation({ summary: 'Create a live game (the creator is its host and first player); a duel may be listed in the lobby' })
   @ZodBody(createGameRequestSchema)
   @ZodResponse(201, createGameResponseSchema)
-  @ApiErrors(400, 401, 404)
+  @ApiErrors(400, 401, 404, 429)
   async create(@CurrentPrincipal() principal: Principal, @Body() body: unknown) {
     const request = parseInput(createGameRequestSchema, body);
     if (request.listInLobby && request.gameT !== 'D') throw badRequest('listInLobby', 'only duels are listed in the lobby');

@@ -37,6 +37,8 @@ import { allLocations } from '../../projections/map-locations/map-locations.quer
 import { likes } from '../../projections/map-likes/map-likes.queries.js';
 import { mapDoc, mapEntry } from '../../projections/maps/maps.queries.js';
 import { PanoramaPictures } from '../panorama/panorama-pictures.js';
+import { RateLimit, RateLimitGuard, tooManyRequests } from '../../platform/rate-limit/rate-limit.guard.js';
+import { RateLimitedError, RateLimits } from '../../platform/rate-limit/rate-limits.js';
 
 /** The read models a map's author reads right after a change: the catalogue and the locations. */
 const MAP_READ_MODELS = ['maps', 'map-locations'];
@@ -56,6 +58,7 @@ export class MapAuthoringController {
     @Inject(IMAGERY) private readonly imagery: ImageryRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly pictures: PanoramaPictures,
+    @Inject(RateLimits) private readonly limits: RateLimits,
   ) {}
 
   @Post('togglelike')
@@ -87,6 +90,9 @@ export class MapAuthoringController {
     const mapId = existed ? id : parseInput(mapIdSchema, id, 'id');
     const request = parseInput(postMapUpdateRequestSchema, body);
     if (request.mapId !== undefined && request.mapId !== mapId) throw badRequest('mapId', `the body names map ${request.mapId} but the address names ${mapId}`);
+    // Saves, and the locations they write, are limited per player: one author cannot fill the disk.
+    await this.limit(response, 'mapSave', principal, 1);
+    await this.limit(response, 'mapLocationsWritten', principal, request.locations?.length ?? 0);
     const command = {
       type: 'SaveMap',
       mapId,
@@ -118,6 +124,16 @@ export class MapAuthoringController {
     return { mapId: id, deleted: true };
   }
 
+  private async limit(response: Response, name: 'mapSave' | 'mapLocationsWritten', principal: Principal, points: number): Promise<void> {
+    if (points === 0) return;
+    try {
+      await this.limits.consume(name, { player: principal.uid, address: null }, points);
+    } catch (error) {
+      if (error instanceof RateLimitedError) throw tooManyRequests(error, response);
+      throw error;
+    }
+  }
+
   @Get('locations/:id')
   @ApiOperation({ summary: "Every location of one of your maps, for the map editor (a map's locations are its answers: its author only)" })
   @ZodResponse(200, editorLocationsSchema)
@@ -139,12 +155,19 @@ export class MapAuthoringController {
 
   @Post('preview')
   @HttpCode(200)
-  @ApiOperation({ summary: 'The picture a round drawn at this location would show: online within the coverage radius, else the nearest offline scene' })
+  @UseGuards(RateLimitGuard)
+  @RateLimit('mapPreview')
+  @ApiOperation({
+    summary: 'For the author of `mapId` while editing it: the picture a round drawn at this location would show (online within the coverage radius, else the nearest offline scene, as the place itself looks, never as a round showed it)',
+  })
   @ZodBody(mapPreviewRequestSchema)
   @ZodResponse(200, mapPreviewSchema)
-  @ApiErrors(400, 401, 404)
-  async preview(@Body() body: unknown): Promise<MapPreview> {
-    const at = parseInput(mapPreviewRequestSchema, body);
+  @ApiErrors(400, 401, 403, 404, 429)
+  async preview(@CurrentPrincipal() principal: Principal, @Body() body: unknown): Promise<MapPreview> {
+    const { mapId, ...at } = parseInput(mapPreviewRequestSchema, body);
+    // The editor previews its own map's locations: a map of the player's, or a new one they are making.
+    const map = await mapDoc(this.reads, mapId);
+    if (map && (map.official || map.deleted || map.creatorId !== principal.uid)) throw new ApiException(403, 'forbidden', `mapId: only the author of map ${mapId} previews its locations`, 'mapId');
     const found = await this.imagery.rounds.preview(at);
     if (!found) throw new ApiException(404, 'no_imagery', 'no picture to show for this location');
     const { picture, source } = found;

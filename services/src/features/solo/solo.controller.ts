@@ -28,10 +28,12 @@ export class SoloController {
   ) {}
 
   @Post()
+  @UseGuards(RateLimitGuard)
+  @RateLimit('gameStart')
   @ApiOperation({ summary: 'Start a single-player game and its first round (anonymous players too)' })
   @ZodBody(startSoloGameRequestSchema)
   @ZodResponse(201, startSoloGameResponseSchema)
-  @ApiErrors(400, 401, 404)
+  @ApiErrors(400, 401, 404, 429)
   start(@CurrentPrincipal() principal: Principal, @Body() body: unknown) {
     return this.commands.execute(new StartSoloGame(principal.uid, parseInput(startSoloGameRequestSchema, body)));
   }

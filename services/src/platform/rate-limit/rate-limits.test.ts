@@ -27,6 +27,19 @@ describe('the abuse limits', () => {
     await expect(limits.consume('chat', { player: 'zoe', address: '10.0.0.9' })).rejects.toMatchObject({ limit: 'chat' });
   });
 
+  it('weighs an action by its size where asked (locations a map save writes), and a refused one uses up nothing', async () => {
+    const limits = new RateLimits(1);
+    const { player } = RATE_LIMITS.mapLocationsWritten;
+    for (let i = 0; i < 5; i += 1) await limits.consume('mapLocationsWritten', { player: 'ada' }, 10_000);
+    expect(player.points).toBe(50_000);
+    const refused = await limits.consume('mapLocationsWritten', { player: 'ada' }, 1).catch((error: unknown) => error);
+    expect((refused as RateLimitedError).message).toMatch(/^too many map locations written: 50000 per hour are allowed/);
+    // Bob's big save that does not fit is refused whole and leaves his allowance as it was.
+    await limits.consume('mapLocationsWritten', { player: 'bob' }, 45_000);
+    await expect(limits.consume('mapLocationsWritten', { player: 'bob' }, 10_000)).rejects.toBeInstanceOf(RateLimitedError);
+    await limits.consume('mapLocationsWritten', { player: 'bob' }, 5_000);
+  });
+
   it('counts only failures for check/penalize limits', async () => {
     const limits = new RateLimits(0.1);
     const actor = { address: '192.0.2.1' };

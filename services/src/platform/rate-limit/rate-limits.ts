@@ -28,6 +28,13 @@ export const RATE_LIMITS = {
   chat: { what: 'chat messages', player: { points: 20, seconds: 60 }, address: { points: 200, seconds: 60 } },
   clientErrorReport: { what: 'error reports', player: { points: 10, seconds: 60 }, address: { points: 10, seconds: 60 } },
   socketConnection: { what: 'live connections', player: { points: 30, seconds: 60 }, address: { points: 120, seconds: 60 } },
+  // A game a minute is a brisk player; a script starting games to fish for pictures is not.
+  gameStart: { what: 'new games', player: { points: 30, seconds: 600 }, address: { points: 300, seconds: 600 } },
+  challengeCreated: { what: 'new challenges', player: { points: 20, seconds: 3600 }, address: { points: 100, seconds: 3600 } },
+  mapSave: { what: 'map saves', player: { points: 60, seconds: 3600 }, address: { points: 300, seconds: 3600 } },
+  // Weighted: one point a location written (a full map is 10,000).
+  mapLocationsWritten: { what: 'map locations written', player: { points: 50_000, seconds: 3600 }, address: { points: 200_000, seconds: 3600 } },
+  mapPreview: { what: 'map editor previews', player: { points: 60, seconds: 600 }, address: { points: 300, seconds: 600 } },
 } satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof RATE_LIMITS;
@@ -70,14 +77,16 @@ export class RateLimits {
    * already taken from another of the action's windows (the player's, when the address's is full) is
    * given back, so a refused action never uses up anyone's allowance.
    */
-  async consume(name: LimitName, actor: Actor): Promise<void> {
+  async consume(name: LimitName, actor: Actor, points = 1): Promise<void> {
     const taken: Array<[string, RateLimiterMemory]> = [];
     for (const [key, entry] of this.keyed(name, actor)) {
       try {
-        await entry.limiter.consume(key);
+        await entry.limiter.consume(key, points);
         taken.push([key, entry.limiter]);
       } catch (error) {
-        for (const [givenBack, limiter] of taken) await limiter.reward(givenBack, 1);
+        // The refusing window counted the points too: a refused action, however large, takes nothing.
+        if (error instanceof RateLimiterRes) await entry.limiter.reward(key, points);
+        for (const [givenBack, limiter] of taken) await limiter.reward(givenBack, points);
         throw this.refusal(name, entry.window, error);
       }
     }

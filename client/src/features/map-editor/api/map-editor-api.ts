@@ -28,8 +28,8 @@ export function saveMap(mapId: string, request: PostMapUpdateRequest): Promise<M
   return apiPost(`/maps/postUpdate/${path(mapId)}`, { ...request, mapId }, mapEntrySchema, { auth: true });
 }
 
-export function previewLocation(at: LatLng): Promise<MapPreview> {
-  return apiPost('/maps/preview', { lat: at.lat, lng: at.lng }, mapPreviewSchema, { auth: true });
+export function previewLocation(mapId: string, at: LatLng): Promise<MapPreview> {
+  return apiPost('/maps/preview', { mapId, lat: at.lat, lng: at.lng }, mapPreviewSchema, { auth: true });
 }
 
 export function deleteMap(mapId: string): Promise<DeleteMapResponse> {

@@ -11,11 +11,11 @@ import { previewLocation } from '../api/map-editor-api';
  * The picture a round drawn at this location would show (POST /maps/preview). Offline, that is the
  * nearest painted sample scene, which may be far away: the note says so, with the distance.
  */
-export function LocationPreview({ at, heading }: { at: LatLng; heading: number | undefined }) {
+export function LocationPreview({ mapId, at, heading }: { mapId: string; at: LatLng; heading: number | undefined }) {
   const { t } = useTranslation();
   const format = useFormatters();
   const errorMessage = useErrorMessage();
-  const preview = useMutation({ mutationFn: () => previewLocation(at) });
+  const preview = useMutation({ mutationFn: () => previewLocation(mapId, at) });
   const shown = preview.data;
 
   return (

@@ -137,6 +137,7 @@ export function MapEditor({ mapId, initial, onCreated, play }: MapEditorProps) {
           </section>
           {selectedLocation && selected !== null && (
             <SelectedLocation
+              mapId={mapId}
               index={selected}
               count={locations.length}
               location={selectedLocation}

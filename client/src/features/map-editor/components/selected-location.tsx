@@ -5,6 +5,8 @@ import { LocationFields } from './location-fields';
 import { LocationPreview } from './location-preview';
 
 interface SelectedLocationProps {
+  /** The map being edited: previews are for its author only. */
+  mapId: string;
   index: number;
   count: number;
   location: MapLocationInput;
@@ -17,7 +19,7 @@ interface SelectedLocationProps {
 }
 
 /** The selected location: where it is, how its view starts, and the picture a round there would show. */
-export function SelectedLocation({ index, count, location, editable, error, onChange, onSelect, onRemove }: SelectedLocationProps) {
+export function SelectedLocation({ mapId, index, count, location, editable, error, onChange, onSelect, onRemove }: SelectedLocationProps) {
   const { t } = useTranslation();
   const format = useFormatters();
   const title = t('mapEditor.selected.title', { number: format.number(index + 1), count: format.number(count) });
@@ -58,7 +60,7 @@ export function SelectedLocation({ index, count, location, editable, error, onCh
           )}
         </dl>
       )}
-      <LocationPreview key={`${location.lat},${location.lng}`} at={location} heading={location.heading} />
+      <LocationPreview key={`${location.lat},${location.lng}`} mapId={mapId} at={location} heading={location.heading} />
       {editable && (
         <button type="button" className="button button--small button--danger-outline editor-selected__remove" aria-keyshortcuts="Delete" onClick={onRemove}>
           {t('mapEditor.selected.remove')}
