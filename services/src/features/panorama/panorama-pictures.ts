@@ -1,9 +1,11 @@
-import { greatCircleDistance, initialBearing, type LatLng, MAX_PANORAMA_MOVES, type PanoramaMove, type RoundScene, servedBearing } from '@globetrail/contracts';
+import { greatCircleDistance, initialBearing, type LatLng, MAX_PANORAMA_MOVES, type PanoramaMove, type RoundPanoramaDoc, type RoundScene, servedBearing } from '@globetrail/contracts';
 import type { ImageryRegistry } from '../../imagery/imagery-registry.js';
 import { ImageryUnavailableError } from '../../imagery/imagery.port.js';
 import type { MoveTokens } from '../../imagery/proxy/move-tokens.js';
 import type { ReadStore } from '../../platform/read-store/read-store.port.js';
 import { roundPanorama } from '../../projections/round-panoramas/round-panoramas.queries.js';
+import { soloGame } from '../../projections/solo-game/solo-game.queries.js';
+import type { PictureRequester } from '../../imagery/proxy/picture-variants.js';
 
 /** The picture behind a `/pano/{token}`: a round's own, or one a player of that round moved to. */
 export interface TokenPicture {
@@ -22,6 +24,8 @@ export interface TokenPicture {
   centre: number;
   /** The round's own scene of a painted picture (PanoramaRef.scene); absent for photographs and moves. */
   scene?: RoundScene;
+  /** Who the picture is fetched for, and whether their clock runs: its place in the picture queue. */
+  requester: PictureRequester;
 }
 
 /** What a map editor's preview seals as its "round": a preview stands for no round, and opens without one. */
@@ -45,14 +49,15 @@ export class PanoramaPictures {
   async resolve(token: string): Promise<TokenPicture | null> {
     const moved = this.tokens.open(token);
     // A preview is not turned: the author's own heading for the location is a compass bearing.
-    if (moved?.roundToken === PREVIEW_ROUND) return { ...moved, roundImageId: '', yawOffset: 0, centre: moved.centre ?? 0 };
+    if (moved?.roundToken === PREVIEW_ROUND) return { ...moved, roundImageId: '', yawOffset: 0, centre: moved.centre ?? 0, requester: { key: 'preview' } };
     if (moved) {
       const round = await roundPanorama(this.reads, moved.roundToken);
-      return round && { ...moved, roundImageId: round.imageId, yawOffset: round.yawOffset ?? 0, centre: moved.centre ?? 0 };
+      return round && { ...moved, roundImageId: round.imageId, yawOffset: round.yawOffset ?? 0, centre: moved.centre ?? 0, requester: await this.requesterOf(round) };
     }
     const round = await roundPanorama(this.reads, token);
     return (
       round && {
+        requester: await this.requesterOf(round),
         provider: round.provider,
         imageId: round.imageId,
         roundToken: round.id,
@@ -64,6 +69,19 @@ export class PanoramaPictures {
         ...(round.scene ? { scene: round.scene } : {}),
       }
     );
+  }
+
+  /**
+   * Who a round's pictures are fetched for: a live game's players together (their clock runs), a challenge
+   * round's player, a solo game's player (their clock runs when the game has a time limit). Picture
+   * addresses carry no identity (an image request sends no token), so the round says whose it is.
+   */
+  private async requesterOf(round: RoundPanoramaDoc): Promise<PictureRequester> {
+    if (round.kind === 'live') return { key: `live:${round.gameId}`, urgent: true };
+    if (round.kind === 'challenge') return { key: `player:${round.owner ?? round.gameId}`, urgent: round.timed === true };
+    const solo = await soloGame(this.reads, round.gameId);
+    if (solo) return { key: `player:${solo.playerId}`, urgent: (solo.settings?.rl ?? 0) > 0 };
+    return { key: `game:${round.gameId}` };
   }
 
   /**

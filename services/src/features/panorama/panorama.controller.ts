@@ -46,7 +46,7 @@ export class PanoramaController {
   async image(@Param('token') token: string, @Res() response: Response): Promise<void> {
     const picture = await this.picture(token);
     try {
-      const image = await this.variants.serve(picture, () => this.imagery.fetchImage(picture.provider, picture.imageId, picture.scene));
+      const image = await this.variants.serve(picture, () => this.imagery.fetchImage(picture.provider, picture.imageId, picture.scene), picture.requester);
       response.setHeader('Content-Type', image.contentType);
       response.setHeader('Cache-Control', 'private, max-age=86400, immutable');
       response.setHeader('X-Content-Type-Options', 'nosniff');

@@ -28,7 +28,8 @@ const PANORAMA_SECRET = Symbol('PANORAMA_SECRET');
     {
       provide: PictureVariants,
       // The same secret, so a picture's variant stays the same across restarts (and browsers' caches stay right).
-      useFactory: (secret: Buffer, metrics: Metrics) => new PictureVariants(secret, { onEncoded: (reason) => metrics.roundPicturesEncoded.inc({ reason }) }),
+      // Two at once: one painting or loading while another encodes (libvips), the event loop free on both.
+      useFactory: (secret: Buffer, metrics: Metrics) => new PictureVariants(secret, { concurrency: 2, onEncoded: (reason) => metrics.roundPicturesEncoded.inc({ reason }) }),
       inject: [PANORAMA_SECRET, METRICS],
     },
     RoundPictureWarmer,

@@ -1,5 +1,6 @@
 import { createHmac, hkdfSync } from 'node:crypto';
 import { ImageryUnavailableError, type PanoramaImage } from '../imagery.port.js';
+import { FairQueue, type QueuePriority } from '../../platform/concurrency/fair-queue.js';
 import { UnreadablePictureError, varyPicture } from './vary-picture.js';
 
 /** A picture as one round serves it. */
@@ -25,6 +26,19 @@ export interface PictureVariantsOptions {
   onEncoded?: (reason: 'warmed' | 'requested') => void;
 }
 
+/**
+ * Who a picture is fetched for: a key per player (or per live game, whose players share its pictures), and
+ * whether the round is live or timed (its clock runs while the player waits).
+ */
+export interface PictureRequester {
+  key: string;
+  urgent?: boolean;
+}
+const ANYONE: PictureRequester = { key: 'anyone' };
+const URGENT: QueuePriority = 0;
+const REQUESTED: QueuePriority = 1;
+const WARMING: QueuePriority = 2;
+
 const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 /**
  * Warmings loading or waiting at once; more are skipped (their players' requests encode them). Each holds
@@ -43,31 +57,29 @@ export const MAX_WARMING = 4;
 export class PictureVariants {
   private readonly seedKey: Buffer;
   private readonly cacheBytes: number;
-  private readonly concurrency: number;
   private readonly vary: typeof varyPicture;
   private readonly onEncoded: (reason: 'warmed' | 'requested') => void;
   /** Seed (hex) → variant, least recently used first (a Map keeps insertion order). */
   private readonly cache = new Map<string, PanoramaImage>();
   private cachedBytes = 0;
-  /** Encodes under way, by seed: concurrent requests for one variant share one. */
-  private readonly pending = new Map<string, Promise<PanoramaImage>>();
-  private running = 0;
-  /** Encodes waiting for a turn: a player's request first, then warming ahead of a round. */
-  private readonly queue: Array<() => void> = [];
-  private readonly background = new Map<string, () => void>();
+  /** Encodes under way or waiting, by seed: concurrent requests for one variant share one. */
+  private readonly pending = new Map<string, { result: Promise<PanoramaImage>; ask: (priority: QueuePriority) => void }>();
+  /**
+   * Loading (for a painted picture: painting) and re-encoding, `concurrency` at once: players' requests
+   * before warming, live and timed rounds' before the rest, and among equals round robin over the players
+   * asking, so one player fetching sixty fresh pictures delays another's by one picture, not sixty.
+   */
+  private readonly queue: FairQueue;
   private warming = 0;
-  /** Warming encodes a request has since asked for: they take a request's place in the queue. */
-  private readonly requested = new Set<string>();
 
   constructor(secret: Buffer, options: PictureVariantsOptions = {}) {
     if (secret.length < 32) throw new Error('a picture variant secret needs at least 32 bytes');
     this.seedKey = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'globetrail picture variants: seed key', 32));
     this.cacheBytes = options.cacheBytes ?? DEFAULT_CACHE_BYTES;
-    this.concurrency = options.concurrency ?? 1;
     this.vary = options.vary ?? varyPicture;
     this.onEncoded = options.onEncoded ?? (() => undefined);
     if (!(this.cacheBytes >= 0)) throw new RangeError(`cacheBytes must be 0 or more: ${this.cacheBytes}`);
-    if (!Number.isInteger(this.concurrency) || this.concurrency < 1) throw new RangeError(`concurrency must be a whole number ≥ 1: ${this.concurrency}`);
+    this.queue = new FairQueue(options.concurrency ?? 1);
   }
 
   /** The seed of a picture in a round: 32 bytes nobody without the server's secret can compute. */
@@ -76,11 +88,12 @@ export class PictureVariants {
   }
 
   /**
-   * The round's variant of the picture `original` loads (stripped of metadata, as ServedImages serves it).
-   * Throws ImageryUnavailableError when the original cannot be loaded or decoded; a failure is not kept.
+   * The round's variant of the picture `original` loads (stripped of metadata, as ServedImages serves it),
+   * for `requester` (who the round is for; see PictureRequester). Throws ImageryUnavailableError when the
+   * original cannot be loaded or decoded; a failure is not kept.
    */
-  serve(picture: RoundPicture, original: () => Promise<PanoramaImage>): Promise<PanoramaImage> {
-    return this.variant(picture, original, false);
+  serve(picture: RoundPicture, original: () => Promise<PanoramaImage>, requester: PictureRequester = ANYONE): Promise<PanoramaImage> {
+    return this.variant(picture, original, requester.key, requester.urgent ? URGENT : REQUESTED);
   }
 
   /**
@@ -92,13 +105,13 @@ export class PictureVariants {
     if (this.warming >= MAX_WARMING) return;
     this.warming += 1;
     try {
-      await this.variant(picture, original, true).catch(() => undefined);
+      await this.variant(picture, original, `round:${picture.roundToken}`, WARMING).catch(() => undefined);
     } finally {
       this.warming -= 1;
     }
   }
 
-  private variant(picture: RoundPicture, original: () => Promise<PanoramaImage>, warming: boolean): Promise<PanoramaImage> {
+  private variant(picture: RoundPicture, original: () => Promise<PanoramaImage>, requester: string, priority: QueuePriority): Promise<PanoramaImage> {
     const seed = this.seedOf(picture);
     const key = seed.toString('hex');
     const cached = this.cache.get(key);
@@ -107,70 +120,36 @@ export class PictureVariants {
       this.cache.set(key, cached);
       return Promise.resolve(cached);
     }
-    let pending = this.pending.get(key);
-    if (!pending) {
-      // Turned so that its centre faces the round's yawOffset as a compass bearing, wherever the camera faced.
-      pending = this.encode(key, seed, picture.yawOffset - picture.centre, original, warming).finally(() => {
-        this.pending.delete(key);
-        this.requested.delete(key);
-      });
-      this.pending.set(key, pending);
-      pending.then((image) => this.remember(key, image), () => undefined);
-    } else if (!warming) {
-      this.promote(key);
+    const pending = this.pending.get(key);
+    if (pending) {
+      pending.ask(priority);
+      return pending.result;
     }
-    return pending;
+    // Turned so that its centre faces the round's yawOffset as a compass bearing, wherever the camera faced.
+    let requested = priority !== WARMING;
+    const task = this.queue.run(requester, priority, () => this.encode(seed, picture.yawOffset - picture.centre, original, requested));
+    const result = task.result.finally(() => this.pending.delete(key));
+    this.pending.set(key, {
+      result,
+      ask: (asked) => {
+        if (asked !== WARMING) requested = true;
+        task.raise(asked);
+      },
+    });
+    result.then((image) => this.remember(key, image), () => undefined);
+    return result;
   }
 
-  private async encode(key: string, seed: Buffer, yawOffset: number, original: () => Promise<PanoramaImage>, warming: boolean): Promise<PanoramaImage> {
+  private async encode(seed: Buffer, yawOffset: number, original: () => Promise<PanoramaImage>, requested: boolean): Promise<PanoramaImage> {
     const source = await original();
-    await this.turn(key, warming && !this.requested.has(key));
     try {
       const { body } = await this.vary(source.body, seed, yawOffset);
-      this.onEncoded(warming && !this.requested.has(key) ? 'warmed' : 'requested');
+      this.onEncoded(requested ? 'requested' : 'warmed');
       return { body, contentType: 'image/jpeg' };
     } catch (error) {
       if (error instanceof UnreadablePictureError) throw new ImageryUnavailableError(error.message);
       throw error;
-    } finally {
-      this.running -= 1;
-      this.next();
     }
-  }
-
-  /** Resolves when an encode may start (at most `concurrency` at once); the caller ends its turn in `encode`. */
-  private turn(key: string, warming: boolean): Promise<void> {
-    if (this.running < this.concurrency && this.queue.length === 0 && (warming ? this.background.size === 0 : true)) {
-      this.running += 1;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const start = () => {
-        this.running += 1;
-        resolve();
-      };
-      if (warming) this.background.set(key, start);
-      else this.queue.push(start);
-    });
-  }
-
-  /** Gives the freed turn to the oldest request waiting, else to the oldest warming. */
-  private next(): void {
-    const request = this.queue.shift();
-    if (request) return request();
-    const [key, warming] = this.background.entries().next().value ?? [];
-    if (key === undefined || !warming) return;
-    this.background.delete(key);
-    warming();
-  }
-
-  /** A request for a variant being warmed: from now on it waits as a request. */
-  private promote(key: string): void {
-    this.requested.add(key);
-    const warming = this.background.get(key);
-    if (!warming) return;
-    this.background.delete(key);
-    this.queue.push(warming);
   }
 
   private remember(key: string, image: PanoramaImage): void {

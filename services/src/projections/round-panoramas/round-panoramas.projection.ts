@@ -14,14 +14,15 @@ export const roundPanoramasProjection = defineProjection({
   async apply({ event, streamId, position }) {
     if (event.type === 'SoloRoundStarted') {
       const { panorama, gameId, roundIndex, target, movement } = event.data;
-      return [upsert(collection, { id: panorama.token, provider: panorama.provider, imageId: panorama.imageId, gameId, roundIndex, location: target, ...(movement ? { movement } : {}), ...turnOf(panorama) } satisfies RoundPanoramaDoc, position)];
+      return [upsert(collection, { id: panorama.token, provider: panorama.provider, imageId: panorama.imageId, gameId, roundIndex, location: target, ...(movement ? { movement } : {}), ...turnOf(panorama), kind: 'solo' } satisfies RoundPanoramaDoc, position)];
     }
     if (event.type === 'ChallengeRoundStarted') {
-      const { panorama, challengeId, roundIndex, target, movement } = event.data;
-      return [upsert(collection, { id: panorama.token, provider: panorama.provider, imageId: panorama.imageId, gameId: `challenge:${challengeId}`, roundIndex, location: target, movement, ...turnOf(panorama) } satisfies RoundPanoramaDoc, position)];
+      const { panorama, challengeId, userId, roundIndex, target, movement, deadline } = event.data;
+      const doc = { id: panorama.token, provider: panorama.provider, imageId: panorama.imageId, gameId: `challenge:${challengeId}`, roundIndex, location: target, movement, ...turnOf(panorama), kind: 'challenge' as const, owner: userId, timed: deadline !== null };
+      return [upsert(collection, doc satisfies RoundPanoramaDoc, position)];
     }
     const { panorama, roundIndex, target, movement } = event.data;
     const gameId = streamId.slice('game-'.length);
-    return [upsert(collection, { id: panorama.token, provider: panorama.provider, imageId: panorama.imageId, gameId, roundIndex, location: target, ...(movement ? { movement } : {}), ...turnOf(panorama) } satisfies RoundPanoramaDoc, position)];
+    return [upsert(collection, { id: panorama.token, provider: panorama.provider, imageId: panorama.imageId, gameId, roundIndex, location: target, ...(movement ? { movement } : {}), ...turnOf(panorama), kind: 'live' } satisfies RoundPanoramaDoc, position)];
   },
 });
