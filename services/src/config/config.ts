@@ -63,6 +63,7 @@ const envSchema = z.object({
   GUIDE_URL: optionalUrl,
   DEVTOOLS_CHECK: z.enum(['on', 'off']).default('on'),
   ROUND_PICTURE_WARMING: z.enum(['on', 'off']).default('on'),
+  SCENES_AHEAD: z.enum(['on', 'off']).default('on'),
   DEVTOOLS_EXEMPT_PREFIXES: z
     .string()
     .regex(/^[^,\s]+(,[^,\s]+)*$/, 'is a comma-separated list of user-id prefixes, without spaces')
@@ -139,6 +140,8 @@ export interface AppConfig {
   devtoolsCheck: { enabled: boolean; exemptPrefixes: readonly string[] };
   /** Encode a live round's picture during its countdown (ROUND_PICTURE_WARMING). */
   roundPictureWarming: boolean;
+  /** Paint an offline place's next round scene ahead (SCENES_AHEAD). */
+  scenesAhead: boolean;
   brands: { main: BrandConfig; sister: BrandConfig & { hosts: ReadonlySet<string> } };
   /** How fast game timers run; 1 is real time (tests and demos run games faster). */
   clockSpeed: number;
@@ -246,6 +249,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     welcome: { videoDesktop: e.INTRO_VIDEO_URL ?? null, videoMobile: e.INTRO_VIDEO_MOBILE_URL ?? e.INTRO_VIDEO_URL ?? null, guideUrl: e.GUIDE_URL ?? null },
     devtoolsCheck: { enabled: e.DEVTOOLS_CHECK === 'on', exemptPrefixes: (e.DEVTOOLS_EXEMPT_PREFIXES ?? '').split(',').filter(Boolean) },
     roundPictureWarming: e.ROUND_PICTURE_WARMING === 'on',
+    scenesAhead: e.SCENES_AHEAD === 'on',
     brands: {
       main: { name: e.BRAND_NAME, color: e.BRAND_COLOR.toLowerCase(), url: e.BRAND_URL ?? null },
       sister: {

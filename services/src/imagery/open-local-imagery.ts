@@ -5,6 +5,8 @@ import { createSampleRenderer } from './sample/sample-renderer.js';
 export interface LocalImageryOptions {
   /** Threads that paint sample pictures on first fetch; default 1 (0 when run from sources: see createSampleRenderer). */
   renderWorkers?: number;
+  /** Paint each offline place's next round scene ahead (default true; see local/scenes-ahead.ts). */
+  scenesAhead?: boolean;
 }
 
 /**
@@ -12,7 +14,7 @@ export interface LocalImageryOptions {
  * `close()` also stops the render threads.
  */
 export function openLocalImagery(dir: string, options: LocalImageryOptions = {}): LocalImageStore {
-  const store = new LocalImageStore(dir, { renderers: [createSampleRenderer({ workers: options.renderWorkers })] });
+  const store = new LocalImageStore(dir, { renderers: [createSampleRenderer({ workers: options.renderWorkers })], scenesAhead: options.scenesAhead ?? true });
   ensureSampleSet(store);
   return store;
 }

@@ -53,6 +53,8 @@ export interface RenderedPanoramaInput extends EntryInput {
 export interface LocalImageStoreOptions {
   /** The store owns them: `close()` closes them too. */
   renderers?: readonly PanoramaRenderer[];
+  /** Paint rounds' next scenes ahead, for renderers on threads of their own (default true). */
+  scenesAhead?: boolean;
 }
 
 /** `renderer` is null for pictures added as files. */
@@ -134,7 +136,7 @@ export class LocalImageStore implements ImageryProvider {
     private readonly dir: string,
     options: LocalImageStoreOptions = {},
   ) {
-    this.rendered = new RenderedPictures(join(dir, 'rendered'), options.renderers ?? []);
+    this.rendered = new RenderedPictures(join(dir, 'rendered'), options.renderers ?? [], options.scenesAhead ?? true);
     mkdirSync(join(dir, 'images'), { recursive: true });
     this.db = openDatabase(join(dir, 'index.sqlite'));
     this.db.exec(SCHEMA);

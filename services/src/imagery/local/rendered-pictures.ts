@@ -20,12 +20,13 @@ export class RenderedPictures {
   constructor(
     private readonly dir: string,
     renderers: readonly PanoramaRenderer[],
+    scenesAhead = true,
   ) {
     for (const renderer of renderers) {
       assertSafeName('a renderer name', renderer.name);
       assertSafeName('a renderer version', renderer.version);
       this.renderers.set(renderer.name, renderer);
-      if (renderer.freshScene && renderer.threaded) this.ahead.set(renderer.name, new ScenesAhead(join(dir, `${renderer.name}.${renderer.version}`, 'ahead'), renderer));
+      if (scenesAhead && renderer.freshScene && renderer.threaded) this.ahead.set(renderer.name, new ScenesAhead(join(dir, `${renderer.name}.${renderer.version}`, 'ahead'), renderer));
     }
   }
 

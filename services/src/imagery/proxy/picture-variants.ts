@@ -34,7 +34,6 @@ export interface PictureRequester {
   key: string;
   urgent?: boolean;
 }
-const ANYONE: PictureRequester = { key: 'anyone' };
 const URGENT: QueuePriority = 0;
 const REQUESTED: QueuePriority = 1;
 const WARMING: QueuePriority = 2;
@@ -79,7 +78,9 @@ export class PictureVariants {
     this.vary = options.vary ?? varyPicture;
     this.onEncoded = options.onEncoded ?? (() => undefined);
     if (!(this.cacheBytes >= 0)) throw new RangeError(`cacheBytes must be 0 or more: ${this.cacheBytes}`);
-    this.queue = new FairQueue(options.concurrency ?? 1);
+    // One player's pictures one at a time: with two places, the other stays free for everyone else.
+    const concurrency = options.concurrency ?? 1;
+    this.queue = new FairQueue(concurrency, Math.max(1, concurrency - 1));
   }
 
   /** The seed of a picture in a round: 32 bytes nobody without the server's secret can compute. */
@@ -92,8 +93,9 @@ export class PictureVariants {
    * for `requester` (who the round is for; see PictureRequester). Throws ImageryUnavailableError when the
    * original cannot be loaded or decoded; a failure is not kept.
    */
-  serve(picture: RoundPicture, original: () => Promise<PanoramaImage>, requester: PictureRequester = ANYONE): Promise<PanoramaImage> {
-    return this.variant(picture, original, requester.key, requester.urgent ? URGENT : REQUESTED);
+  serve(picture: RoundPicture, original: () => Promise<PanoramaImage>, requester?: PictureRequester): Promise<PanoramaImage> {
+    // Without a requester, each round is its own.
+    return this.variant(picture, original, requester?.key ?? `round:${picture.roundToken}`, requester?.urgent ? URGENT : REQUESTED);
   }
 
   /**

@@ -68,4 +68,25 @@ describe('FairQueue', () => {
     await expect(last).resolves.toBe('after');
     expect(queue.waiting).toBe(0);
   });
+
+  it('keeps a place free for other keys when one key may hold fewer than all', async () => {
+    const queue = new FairQueue(2, 1);
+    const log: string[] = [];
+    const script = Array.from({ length: 5 }, (_, index) => held(log, `script-${index}`));
+    for (const item of script) queue.run('script', 1, item.task);
+    await turn();
+    // One of the script's at a time, though two may run.
+    expect(log).toEqual(['script-0']);
+    const honest = held(log, 'honest');
+    const answered = queue.run('honest', 1, honest.task).result;
+    await turn();
+    expect(log).toEqual(['script-0', 'honest']);
+    honest.finish();
+    await answered;
+    for (const item of script) {
+      item.finish();
+      await turn();
+    }
+    expect(log).toHaveLength(6);
+  });
 });

@@ -18,20 +18,26 @@ export interface QueuedTask<T> {
 }
 
 /**
- * Runs at most `concurrency` tasks at once. Waiting tasks are taken by priority, and within a priority
- * round robin over their keys (a key is whoever the work is for: a player), each key's own tasks in order.
- * So one key with sixty tasks waiting delays another key's one task by at most one of its own, not sixty.
+ * Runs at most `concurrency` tasks at once, and at most `perKey` of one key's. Waiting tasks are taken by
+ * priority, and within a priority round robin over their keys (a key is whoever the work is for: a
+ * player), each key's own tasks in order. So one key with sixty tasks waiting delays another key's one task
+ * by at most one of its own, not sixty; with `perKey` below `concurrency`, by none: a place stays free.
  */
 export class FairQueue {
   private running = 0;
+  private readonly runningByKey = new Map<string, number>();
   /** Per priority, the waiting tasks by key. */
   private readonly lanes: Array<Map<string, Job[]>> = [new Map(), new Map(), new Map()];
   /** When each key with waiting tasks was last served (a count of tasks started): the longest unserved goes next. */
   private readonly served = new Map<string, number>();
   private started = 0;
 
-  constructor(private readonly concurrency: number) {
+  constructor(
+    private readonly concurrency: number,
+    private readonly perKey: number = concurrency,
+  ) {
     if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError(`concurrency must be a whole number ≥ 1: ${concurrency}`);
+    if (!Number.isInteger(perKey) || perKey < 1) throw new RangeError(`perKey must be a whole number ≥ 1: ${perKey}`);
   }
 
   /** How many tasks wait (not counting those running). */
@@ -49,6 +55,7 @@ export class FairQueue {
         priority,
         start: () => {
           this.running += 1;
+          this.runningByKey.set(key, (this.runningByKey.get(key) ?? 0) + 1);
           let settled: Promise<T>;
           try {
             settled = task();
@@ -57,6 +64,9 @@ export class FairQueue {
           }
           settled.then(resolve, reject).finally(() => {
             this.running -= 1;
+            const left = this.runningByKey.get(key)! - 1;
+            if (left === 0) this.runningByKey.delete(key);
+            else this.runningByKey.set(key, left);
             this.next();
           });
         },
@@ -89,21 +99,29 @@ export class FairQueue {
 
   private next(): void {
     while (this.running < this.concurrency) {
-      const lane = this.lanes.find((candidate) => candidate.size > 0);
-      if (!lane) return;
-      // The key served longest ago (one never served, or idle since, first): a key that keeps tasks waiting
-      // is served in turn with every other, whenever they came.
+      // The most urgent lane with a key that may start another task; in it the key served longest ago (one
+      // never served, or idle since, first): a key that keeps tasks waiting is served in turn with every
+      // other, whenever they came.
       let key: string | null = null;
-      let oldest = Number.POSITIVE_INFINITY;
-      for (const candidate of lane.keys()) {
-        const last = this.served.get(candidate) ?? -1;
-        if (last < oldest) [key, oldest] = [candidate, last];
+      let lane: Map<string, Job[]> | null = null;
+      for (const candidate of this.lanes) {
+        let oldest = Number.POSITIVE_INFINITY;
+        for (const waiting of candidate.keys()) {
+          if ((this.runningByKey.get(waiting) ?? 0) >= this.perKey) continue;
+          const last = this.served.get(waiting) ?? -1;
+          if (last < oldest) [key, oldest] = [waiting, last];
+        }
+        if (key !== null) {
+          lane = candidate;
+          break;
+        }
       }
-      const jobs = lane.get(key!)!;
+      if (key === null || !lane) return;
+      const jobs = lane.get(key)!;
       const job = jobs.shift()!;
-      if (jobs.length === 0) lane.delete(key!);
-      this.served.delete(key!);
-      this.served.set(key!, this.started++);
+      if (jobs.length === 0) lane.delete(key);
+      this.served.delete(key);
+      this.served.set(key, this.started++);
       // Keys served long ago and not waiting would come first anyway: past a bound, they are forgotten.
       if (this.served.size > MAX_REMEMBERED) {
         for (const old of this.served.keys()) {
