@@ -106,6 +106,13 @@ describe('hardening: headers, limits, timeouts and revocation', () => {
       const signUp = (password: string) => t.http.post('/auth/signup').send({ name: 'Pat', email: `p${Date.now()}${Math.random()}@example.org`, password });
       expect((await signUp('short7!').expect(400)).body).toMatchObject({ code: 'weak_password', field: 'password' });
       expect((await signUp('password1').expect(400)).body).toMatchObject({ code: 'common_password', field: 'password' });
+      expect((await signUp('        ').expect(400)).body).toMatchObject({ code: 'weak_password', field: 'password', message: 'password: must not be only spaces' });
+      const email = `own${Date.now()}@example.org`;
+      for (const password of [email, email.toUpperCase(), email.split('@')[0]!, 'Pat Pattersonn', 'pat pattersonn ']) {
+        const refused = await t.http.post('/auth/signup').send({ name: 'Pat Pattersonn', email, password }).expect(400);
+        expect(refused.body).toMatchObject({ code: 'weak_password', field: 'password' });
+        expect(refused.body.message).toMatch(/your email or your name/);
+      }
       expect((await t.http.get('/auth/password-policy').expect(200)).body).toEqual({ minLength: 8 });
     });
 
@@ -134,6 +141,27 @@ describe('hardening: headers, limits, timeouts and revocation', () => {
       const refused = await t.http.post('/auth/signin').send({ email: 'someone-else@example.org', password: 'guess-guess' }).expect(429);
       expect(refused.body).toMatchObject({ code: 'rate_limited', message: expect.stringContaining('30 per 15 minutes') });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('counts only sign-ups that made an account, and never refuses a known device its right password for others’ failures', async () => {
+    const t = await startTestApp({ env: { RATE_LIMIT_SCALE: '1' } });
+    try {
+      const form = (i: number, password: string) => ({ name: `Pupil ${i}`, email: `pupil${i}-${Date.now()}@example.org`, password });
+      // A classroom's typos: twenty refused forms use up nothing.
+      for (let i = 0; i < 20; i += 1) await t.http.post('/auth/signup').send(form(i, 'short')).expect(400);
+      const pupils = Array.from({ length: 10 }, (_, i) => ({ ...form(100 + i, 'a long enough secret'), deviceId: `device-${i}-abcdefgh` }));
+      for (const pupil of pupils) await t.http.post('/auth/signup').send(pupil).expect(201);
+      expect((await t.http.post('/auth/signup').send(form(200, 'a long enough secret')).expect(429)).body.message).toMatch(/^too many sign-ups: 10 per hour/);
+
+      // Someone at the same address fails thirty sign-ins: the address is braked for unknown devices…
+      for (let i = 0; i < 30; i += 1) await t.http.post('/auth/signin').send({ email: `victim${i}@example.org`, password: 'guess-guess' }).expect(401);
+      const [first] = pupils;
+      await t.http.post('/auth/signin').send({ email: first!.email, password: first!.password, deviceId: 'a-new-device-1234' }).expect(429);
+      // …but a pupil on the device they signed up with signs in with their right password.
+      await t.http.post('/auth/signin').send({ email: first!.email, password: first!.password, deviceId: first!.deviceId }).expect(200);
     } finally {
       await t.close();
     }

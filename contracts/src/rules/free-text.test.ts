@@ -33,3 +33,18 @@ describe('free text a player types', () => {
     expect(freeTextSchema({ max: 100 }).safeParse('line one\nline two').success).toBe(false);
   });
 });
+
+describe('a player name', () => {
+  const accepts = (name: string) => playerNameSchema.safeParse(name).success;
+  it('refuses names that render as nothing or blank, or that hide invisible characters after visible ones', () => {
+    for (const name of ['alice\u200B', 'alice\u{E0061}\u{E007F}', '\u3164', '\u3164\u3164\u3164', '\u2800', 'bob\u00AD', 'a\u2060b', '\u115F\u1160', '\u3000\u2003\u3000']) {
+      expect({ name, accepted: accepts(name) }).toEqual({ name, accepted: false });
+    }
+    expect(playerNameSchema.safeParse('\u3164').error?.issues.map((issue) => issue.message)).toContain('contains invisible or blank characters');
+  });
+
+  it('needs a letter or a digit, in any script, and keeps joiners, emoji and spaces', () => {
+    expect(playerNameSchema.safeParse('😀').error?.issues[0]?.message).toBe('needs at least one letter or digit');
+    for (const name of ['Zoë', '👩‍💻 Ada', '❤️ Bo', '山田\u3000太郎', 'نازنین\u200Cپور', 'R2', '42']) expect({ name, accepted: accepts(name) }).toEqual({ name, accepted: true });
+  });
+});

@@ -36,5 +36,28 @@ export function freeTextSchema(limits: { min?: number; max: number; multiline?: 
     });
 }
 
+/**
+ * Code points a name does not need that render as nothing or as blank: Unicode's default-ignorables (zero-
+ * width space, soft hyphen, invisible operators, TAG characters, …) except the zero-width joiner and
+ * non-joiner (emoji, Indic and Persian scripts), the direction marks (Hebrew, Arabic) and variation
+ * selectors (emoji presentation), plus the blank-looking letters and symbols: Hangul fillers and the
+ * Braille blank. So "alice" and "alice" + an invisible tag cannot both be names that look the same. Spaces
+ * (a full-width one between a Japanese family and given name) show as gaps and stay; a name of spaces
+ * alone has no letter.
+ */
+const INVISIBLE_IN_NAMES = /(?![\u200C-\u200F\u061C\uFE00-\uFE0F])[\p{Default_Ignorable_Code_Point}\u115F\u1160\u3164\uFFA0\u2800]/u;
+/** Something a reader sees: a letter or digit of any script that is not a blank-looking filler. */
+const VISIBLE = /(?![\u115F\u1160\u3164\uFFA0])[\p{L}\p{N}]/u;
+
+/** Why a name was refused (beyond free text's rules), or null (also for the client's forms). */
+export function nameProblem(name: string): string | null {
+  if (INVISIBLE_IN_NAMES.test(name)) return 'contains invisible or blank characters';
+  if (!VISIBLE.test(name)) return 'needs at least one letter or digit';
+  return null;
+}
+
 /** A player's display name as typed (events keep the older, lenient schema so history always replays). */
-export const playerNameSchema = freeTextSchema({ min: 1, max: 40 });
+export const playerNameSchema = freeTextSchema({ min: 1, max: 40 }).superRefine((name, context) => {
+  const problem = nameProblem(name);
+  if (problem) context.addIssue({ code: 'custom', message: problem });
+});

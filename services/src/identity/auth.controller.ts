@@ -80,8 +80,7 @@ export class AuthController {
   }
 
   @Post('signup')
-  @UseGuards(OptionalAuthGuard, RateLimitGuard)
-  @RateLimit('signUp')
+  @UseGuards(OptionalAuthGuard)
   @ApiSecurity(IDENTITY_SECURITY_SCHEME)
   @ApiOperation({
     summary: 'Create an account',
@@ -92,8 +91,19 @@ export class AuthController {
   @ZodBody(signUpRequestSchema)
   @ZodResponse(201, authSessionSchema, SESSION)
   @ApiErrors(400, 401, 409, 429)
-  signUp(@Body() body: unknown, @CurrentPrincipal('optional') principal: Principal | undefined): Promise<AuthSession> {
-    return this.identity.signUp(parseSignUp(body), principal);
+  async signUp(@Body() body: unknown, @CurrentPrincipal('optional') principal: Principal | undefined, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<AuthSession> {
+    // Only sign-ups that made an account count against the address's allowance: a form refused for a weak
+    // password or a taken email must not use up a school's sign-ups.
+    const actor = httpActor(request);
+    try {
+      await this.limits.check('signUp', actor);
+    } catch (error) {
+      if (error instanceof RateLimitedError) throw tooManyRequests(error, response);
+      throw error;
+    }
+    const session = await this.identity.signUp(parseSignUp(body), principal);
+    await this.limits.penalize('signUp', actor);
+    return session;
   }
 
   @Post('signin')
@@ -110,7 +120,9 @@ export class AuthController {
     const input = parseInput(signInRequestSchema, body);
     const actor = httpActor(request);
     try {
-      await this.limits.check('failedSignIn', actor);
+      // A device that signed in to this account before is never held up by others' failures from its
+      // address (a school, a mobile network): it has its own brake in the identity.
+      if (!this.identity.isKnownDevice(input.email, input.deviceId)) await this.limits.check('failedSignIn', actor);
       return await this.identity.signIn(input);
     } catch (error) {
       if (error instanceof RateLimitedError) throw tooManyRequests(error, response);

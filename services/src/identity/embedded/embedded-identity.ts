@@ -179,7 +179,7 @@ export class EmbeddedIdentity implements IdentityAccounts {
    */
   async signUp(request: SignUpRequest, current?: Principal | null): Promise<AuthSession> {
     const email = normalizeEmail(request.email);
-    checkNewPassword(request.password);
+    checkNewPassword(request.password, { email, name: request.name });
     if (this.statements.liveByEmail.get(email)) throw emailTaken();
     const passwordHash = await hash(request.password, this.hashing);
     const now = this.clock();
@@ -267,13 +267,14 @@ export class EmbeddedIdentity implements IdentityAccounts {
   /** Sets the new password with the mailed code, ends every session and lifts the sign-in brake: the owner is back in. */
   async confirmPasswordReset(request: PasswordResetConfirm): Promise<AuthSession> {
     const email = normalizeEmail(request.email);
-    checkNewPassword(request.password);
+    checkNewPassword(request.password, { email });
     const now = this.clock();
     const checked = this.resets.check(email, request.code, now);
     if (checked === 'expired') throw expiredResetCode();
     if (checked === 'wrong') throw wrongResetCode();
     const account = this.statements.liveByEmail.get(email);
     if (!account) throw expiredResetCode();
+    checkNewPassword(request.password, { email, name: account.name });
     const passwordHash = await hash(request.password, this.hashing);
     const refreshToken = this.db.transaction(() => {
       this.statements.setPasswordHash.run(passwordHash, account.uid);
@@ -291,7 +292,7 @@ export class EmbeddedIdentity implements IdentityAccounts {
   async changePassword(principal: Principal, request: ChangePasswordRequest): Promise<AuthSession> {
     const account = this.statements.liveByUid.get(principal.uid);
     if (!account || account.email === null || account.password_hash === null) throw noPasswordAccount();
-    checkNewPassword(request.newPassword);
+    checkNewPassword(request.newPassword, { email: account.email, name: account.name });
     const now = this.clock();
     const waitMs = this.brake.retryAfterMs(account.email, now);
     if (waitMs > 0) throw tooManyAttempts(waitMs / 1000);
@@ -318,6 +319,13 @@ export class EmbeddedIdentity implements IdentityAccounts {
       return this.tokens.issue(account.uid, now);
     })();
     return this.session(this.account(account.uid), refreshToken, now);
+  }
+
+  /** Whether `deviceId` signed in to the account of `email` before (its own brake; see docs/security.md). */
+  isKnownDevice(email: string, deviceId: string | undefined): boolean {
+    if (!deviceId) return false;
+    const account = this.statements.liveByEmail.get(normalizeEmail(email));
+    return account !== undefined && this.devices.isKnown(account.uid, deviceId);
   }
 
   async signOut(refreshToken: string): Promise<void> {

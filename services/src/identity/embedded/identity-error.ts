@@ -24,6 +24,9 @@ export const emailTaken = () => new IdentityError(409, 'email_taken', 'email: an
 export const weakPassword = () =>
   new IdentityError(400, 'weak_password', `password: must be at least ${MIN_PASSWORD_LENGTH} characters`, 'password');
 
+export const blankPassword = () => new IdentityError(400, 'weak_password', 'password: must not be only spaces', 'password');
+export const personalPassword = () => new IdentityError(400, 'weak_password', 'password: must not be your email or your name: anyone who knows you would try them', 'password');
+
 // One message for an unknown email and a wrong password, so the answer does not reveal which accounts exist.
 export const invalidCredentials = () => new IdentityError(401, 'invalid_credentials', 'the email or password is wrong');
 

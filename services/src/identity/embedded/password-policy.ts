@@ -1,6 +1,6 @@
 import { MIN_PASSWORD_LENGTH } from '@globetrail/contracts';
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { commonPassword, weakPassword } from './identity-error.js';
+import { blankPassword, commonPassword, personalPassword, weakPassword } from './identity-error.js';
 
 let common: ReadonlySet<string> | null = null;
 
@@ -13,8 +13,15 @@ function commonPasswords(): ReadonlySet<string> {
   return common;
 }
 
-/** Throws weak_password (too short) or common_password (on the breach list, in any letter case). */
-export function checkNewPassword(password: string): void {
+/**
+ * Throws weak_password (too short, only spaces, or the account's own email, the email's name part or the
+ * player's name, in any letter case and spacing) or common_password (on the breach list, in any letter case).
+ */
+export function checkNewPassword(password: string, account: { email?: string | null; name?: string | null } = {}): void {
   if (password.length < MIN_PASSWORD_LENGTH) throw weakPassword();
+  if (password.trim() === '') throw blankPassword();
   if (commonPasswords().has(password.toLowerCase())) throw commonPassword();
+  const plain = (text: string) => text.normalize('NFKC').toLowerCase().replace(/\s+/g, '');
+  const guessable = [account.email, account.email?.split('@')[0], account.name].filter((text): text is string => typeof text === 'string' && text.trim() !== '').map(plain);
+  if (guessable.includes(plain(password))) throw personalPassword();
 }

@@ -87,6 +87,10 @@ export class KnownDevices {
     return this.findRow.get(uid, device) ? `${email}#${device}` : email;
   }
 
+  isKnown(uid: string, deviceId: string): boolean {
+    return this.findRow.get(uid, hashDevice(deviceId)) !== undefined;
+  }
+
   remember(uid: string, deviceId: string | undefined, now: number): void {
     if (deviceId !== undefined) this.upsert.run(uid, hashDevice(deviceId), now);
   }
