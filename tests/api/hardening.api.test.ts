@@ -167,6 +167,26 @@ describe('hardening: headers, limits, timeouts and revocation', () => {
     }
   });
 
+  it('answers /metrics only to this machine, or to a scraper bearing METRICS_TOKEN', async () => {
+    const local = await startTestApp({ env: { TRUST_PROXY: '1' } });
+    try {
+      await local.http.get('/metrics').expect(200);
+      const forwarded = await local.http.get('/metrics').set('X-Forwarded-For', '203.0.113.9').expect(403);
+      expect(forwarded.body.message).toMatch(/METRICS_TOKEN/);
+    } finally {
+      await local.close();
+    }
+    const token = 'a-scrape-token-of-some-length';
+    const guarded = await startTestApp({ env: { METRICS_TOKEN: token } });
+    try {
+      expect((await guarded.http.get('/metrics').expect(403)).body).toMatchObject({ field: 'Authorization' });
+      await guarded.http.get('/metrics').set('Authorization', `Bearer ${token}x`).expect(403);
+      expect((await guarded.http.get('/metrics').set('Authorization', `Bearer ${token}`).expect(200)).text).toContain('globetrail_');
+    } finally {
+      await guarded.close();
+    }
+  });
+
   it('limits new guest sessions per address (behind a trusted proxy, per forwarded address)', async () => {
     const t = await startTestApp({ env: { RATE_LIMIT_SCALE: '0.1', TRUST_PROXY: '1' } });
     try {

@@ -64,6 +64,7 @@ const envSchema = z.object({
   DEVTOOLS_CHECK: z.enum(['on', 'off']).default('on'),
   ROUND_PICTURE_WARMING: z.enum(['on', 'off']).default('on'),
   SCENES_AHEAD: z.enum(['on', 'off']).default('on'),
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   DEVTOOLS_EXEMPT_PREFIXES: z
     .string()
     .regex(/^[^,\s]+(,[^,\s]+)*$/, 'is a comma-separated list of user-id prefixes, without spaces')
@@ -116,7 +117,7 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 
 /** Credentials: a message about a bad one must not quote it (messages end up in logs). */
-const SECRET_VARIABLES: ReadonlySet<string> = new Set(['SMTP_URL', 'MAPILLARY_TOKEN', 'GOOGLE_MAPS_API_KEY', 'GOOGLE_MAPS_BROWSER_KEY', 'EVENTSTORE_URL', 'MONGO_URL', 'MOVE_TOKEN_KEY']);
+const SECRET_VARIABLES: ReadonlySet<string> = new Set(['SMTP_URL', 'MAPILLARY_TOKEN', 'GOOGLE_MAPS_API_KEY', 'GOOGLE_MAPS_BROWSER_KEY', 'EVENTSTORE_URL', 'MONGO_URL', 'MOVE_TOKEN_KEY', 'METRICS_TOKEN']);
 
 export interface AppConfig {
   port: number;
@@ -142,6 +143,8 @@ export interface AppConfig {
   roundPictureWarming: boolean;
   /** Paint an offline place's next round scene ahead (SCENES_AHEAD). */
   scenesAhead: boolean;
+  /** The bearer token GET /metrics requires (METRICS_TOKEN); null: loopback callers only. */
+  metricsToken: string | null;
   brands: { main: BrandConfig; sister: BrandConfig & { hosts: ReadonlySet<string> } };
   /** How fast game timers run; 1 is real time (tests and demos run games faster). */
   clockSpeed: number;
@@ -250,6 +253,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     devtoolsCheck: { enabled: e.DEVTOOLS_CHECK === 'on', exemptPrefixes: (e.DEVTOOLS_EXEMPT_PREFIXES ?? '').split(',').filter(Boolean) },
     roundPictureWarming: e.ROUND_PICTURE_WARMING === 'on',
     scenesAhead: e.SCENES_AHEAD === 'on',
+    metricsToken: e.METRICS_TOKEN ?? null,
     brands: {
       main: { name: e.BRAND_NAME, color: e.BRAND_COLOR.toLowerCase(), url: e.BRAND_URL ?? null },
       sister: {
