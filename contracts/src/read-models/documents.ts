@@ -85,6 +85,7 @@ export const readModelCollections = {
   mapLikes: 'map_likes',
   mapSearchTerms: 'map_search_terms',
   challenges: 'challenges',
+  challengeAuthors: 'challenge_authors',
   challengeProgress: 'challenge_progress',
   challengeComments: 'challenge_comments',
   cheatingReports: 'cheating_reports',

@@ -4,7 +4,7 @@ import { fixedContext } from '../../domain/testing/decider-spec.js';
 import { challengeCommentsProjection } from '../challenge-comments/challenge-comments.projection.js';
 import { challengeProgressProjection } from '../challenge-progress/challenge-progress.projection.js';
 import { project } from '../testing/project.js';
-import { challengesProjection, NEVER_ENDS } from './challenges.projection.js';
+import { challengesProjection, LISTED_PER_AUTHOR, NEVER_ENDS } from './challenges.projection.js';
 
 const at = '2026-11-21T10:00:00.000Z';
 const PARIS = { lat: 48.8566, lng: 2.3522 };
@@ -74,6 +74,27 @@ describe('challenge read models', () => {
       { id: 'ch2', players: 0, listed: false },
     ]);
     expect(JSON.stringify(challenges)).not.toContain(String(PARIS.lat));
+  });
+
+  it(`list an author's ${LISTED_PER_AUTHOR} newest public challenges at once: an older one leaves the lists, private ones and the day's do not count`, async () => {
+    const by = (id: string, author: string, options: { ip?: boolean; daily?: string } = {}) => ({ ...challenge(id, options.ip ?? false), authorId: author, daily: options.daily ?? null });
+    const { challenges, challenge_authors } = await project(challengesProjection, [
+      ['challenge-a1', [created(by('a1', 'ada'))]],
+      ['challenge-a2', [created(by('a2', 'ada'))]],
+      ['challenge-a3', [created(by('a3', 'ada', { ip: true }))]],
+      ['challenge-a4', [created(by('a4', 'ada'))]],
+      ['challenge-b1', [created(by('b1', 'bob'))]],
+      ['challenge-a5', [created(by('a5', 'ada'))]],
+      ['challenge-a6', [created(by('a6', 'ada'))]],
+      ['challenge-d1', [created(by('d1', 'system', { daily: '2026-11-21' }))]],
+      ['challenge-d2', [created(by('d2', 'system', { daily: '2026-11-21-NM' }))]],
+      ['challenge-d3', [created(by('d3', 'system', { daily: '2026-11-21-NMPZ' }))]],
+      ['challenge-d4', [created(by('d4', 'system', { daily: '2026-11-21-Blink' }))]],
+    ]);
+    const listed = (challenges as Array<{ id: string; listed: boolean }>).filter((doc) => doc.listed).map((doc) => doc.id);
+    expect(listed).toEqual(['a4', 'a5', 'a6', 'b1', 'd1', 'd2', 'd3', 'd4']);
+    expect(challenges).toHaveLength(11);
+    expect(challenge_authors).toEqual([{ id: 'ada', listed: ['a4', 'a5', 'a6'] }, { id: 'bob', listed: ['b1'] }]);
   });
 
   it("keep each player's progress: scores, guesses ('' for a timed-out round), finished rounds' targets, rating, the open round", async () => {

@@ -3,6 +3,21 @@ import { assertNever } from '../../domain/decider.js';
 import { defineProjection, upsert } from '../projection.js';
 
 const collection = readModelCollections.challenges;
+const authors = readModelCollections.challengeAuthors;
+
+/**
+ * A player's public challenges in the public lists at once: their newest this many. An older one leaves the
+ * lists when a newer one comes (its link, its page and the author's own list keep it), so no one player's
+ * challenges fill a page however many they make (issue 27: 50 in a second once filled the first page).
+ * The day's challenges, the server's own, are not counted.
+ */
+export const LISTED_PER_AUTHOR = 3;
+
+/** Per author: their listed public challenges, oldest first. */
+type AuthorListing = {
+  id: string;
+  listed: string[];
+};
 
 /** Far beyond any `ed`: open-ended challenges sort last by "ending soonest". */
 export const NEVER_ENDS = 9_999_999_999;
@@ -10,7 +25,7 @@ export const NEVER_ENDS = 9_999_999_999;
 /** The challenges' lists and pages: settings and counters, never a target. */
 export const challengesProjection = defineProjection({
   name: 'challenges',
-  collections: [collection],
+  collections: [collection, authors],
   indexes: [
     { collection, fields: ['listed', ['createdAt', 'desc']] },
     { collection, fields: ['listed', ['players', 'desc']] },
@@ -46,7 +61,15 @@ export const challengesProjection = defineProjection({
         rating: 0,
         comments: 0,
       };
-      return [upsert(collection, doc, position)];
+      if (!doc.listed || daily !== null) return [upsert(collection, doc, position)];
+      const listing = (await documents.get<AuthorListing>(authors, authorId)) ?? { id: authorId, listed: [] };
+      const listed = [...listing.listed.filter((id) => id !== challengeId), challengeId];
+      const writes = [upsert(collection, doc, position)];
+      while (listed.length > LISTED_PER_AUTHOR) {
+        const older = await documents.get<ChallengeDoc>(collection, listed.shift()!);
+        if (older?.listed) writes.push(upsert(collection, { ...older, listed: false }, position));
+      }
+      return [...writes, upsert(authors, { id: authorId, listed } satisfies AuthorListing, position)];
     }
     const doc = await documents.get<ChallengeDoc>(collection, event.data.challengeId);
     if (!doc) return [];
