@@ -9,7 +9,7 @@ import { APP_CONFIG, METRICS } from '../../app/tokens.js';
 import type { AppConfig } from '../../config/config.js';
 import { RateLimitedError, RateLimits } from '../../platform/rate-limit/rate-limits.js';
 import { securityHeaderValues } from '../../platform/http/security-headers.js';
-import { LiveSessions } from '../sessions/sessions-ended.js';
+import { LiveSessions } from '../sessions/live-sessions.js';
 import { TOKEN_VERIFIER } from '../../identity/auth.guard.js';
 import type { Metrics } from '../../platform/metrics/metrics.js';
 import { type Principal, type TokenVerifier, tokenFromAuthorizationHeader } from '../../identity/identity.port.js';
