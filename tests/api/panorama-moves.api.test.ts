@@ -106,6 +106,15 @@ describe.each([
       expect(game.round.movement).toBe(movement);
       expect(game.settings).toMatchObject(settings);
       expect((await movesOf(t, tokenOf(game.round.panoramaUrl))).moves).toEqual([]);
+      // NMPZ: only the window around the start view reaches the page (120° × 80°, 3 : 2), facing its middle;
+      // No Move still gets the whole panorama to pan (2 : 1).
+      const { width, height } = await sharp(await pictureAt(t, game.round.panoramaUrl)).metadata();
+      if (movement === 'none') {
+        expect(Math.abs(width! / height! - 1.5)).toBeLessThan(0.02);
+        expect(game.round.heading).toBe(0);
+      } else {
+        expect(width).toBe(2 * height!);
+      }
     }
   });
 

@@ -1,8 +1,8 @@
 import '@photo-sphere-viewer/core/index.css';
 import '@photo-sphere-viewer/virtual-tour-plugin/index.css';
 import './panorama-viewer.css';
-import type { Movement } from '@globetrail/contracts';
-import { Viewer } from '@photo-sphere-viewer/core';
+import { FIXED_VIEW_WINDOW, type Movement } from '@globetrail/contracts';
+import { type PanoDataProvider, Viewer } from '@photo-sphere-viewer/core';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePanoramaTour } from '../lib/panorama/use-panorama-tour';
@@ -34,6 +34,16 @@ interface PanoramaViewerProps {
 export function PanoramaViewer(props: PanoramaViewerProps) {
   return <RoundPanorama key={`${props.url} ${props.movement}`} {...props} />;
 }
+
+/**
+ * Where an NMPZ picture sits in the whole sphere: it is FIXED_VIEW_WINDOW's window, centred on the start
+ * view (yaw 0), as the server cut it.
+ */
+const windowPanoData: PanoDataProvider = (image) => {
+  const fullWidth = Math.round((image.width * 360) / FIXED_VIEW_WINDOW.horizontalDegrees);
+  const fullHeight = Math.round(fullWidth / 2);
+  return { fullWidth, fullHeight, croppedWidth: image.width, croppedHeight: image.height, croppedX: Math.round((fullWidth - image.width) / 2), croppedY: Math.round((fullHeight - image.height) / 2) };
+};
 
 function RoundPanorama({ url, heading, movement, onReady }: PanoramaViewerProps) {
   const { t } = useTranslation();
@@ -71,6 +81,8 @@ function RoundPanorama({ url, heading, movement, onReady }: PanoramaViewerProps)
         mousemove: !fixed,
         mousewheel: !fixed,
         defaultZoomLvl: 0,
+        // NMPZ: the picture is only the window around the start view (FIXED_VIEW_WINDOW); the view stays inside it.
+        ...(fixed ? { maxFov: FIXED_VIEW_WINDOW.maxViewerFov } : {}),
         plugins: tour.plugin ? [tour.plugin] : [],
         lang: {
           loading: t('panorama.loading'),
@@ -98,7 +110,7 @@ function RoundPanorama({ url, heading, movement, onReady }: PanoramaViewerProps)
     let current = true;
     setState('loading');
     viewer
-      .setPanorama(url, { position: { yaw: `${heading}deg`, pitch: 0 }, zoom: 0, transition: false, showLoader: false })
+      .setPanorama(url, { position: { yaw: `${heading}deg`, pitch: 0 }, zoom: 0, transition: false, showLoader: false, ...(fixed ? { panoData: windowPanoData } : {}) })
       .then(
         (completed) => {
           if (current && completed) {

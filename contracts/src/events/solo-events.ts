@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { movementSchema, servedBearing } from '../rest/panorama.js';
+import { type Movement, movementSchema, servedBearing } from '../rest/panorama.js';
 import { latLngSchema } from '../rules/geo.js';
 import { defineEvent, instantSchema } from './define-event.js';
 
@@ -51,7 +51,9 @@ export const panoramaRefSchema = z.object({
 export type PanoramaRef = z.infer<typeof panoramaRefSchema>;
 
 /** The round's start heading as its client gets it: in the frame of the turned pictures (see `yawOffset`). */
-export const servedHeading = (panorama: Pick<PanoramaRef, 'heading' | 'yawOffset'>): number => servedBearing(panorama.heading, panorama.yawOffset);
+/** NMPZ rounds (`movement` 'none') are served as a window centred on the start view: their heading is 0. */
+export const servedHeading = (panorama: Pick<PanoramaRef, 'heading' | 'yawOffset'>, movement?: Movement): number =>
+  movement === 'none' ? 0 : servedBearing(panorama.heading, panorama.yawOffset);
 
 export const soloGameStartedV1 = defineEvent(
   'SoloGameStarted',

@@ -127,6 +127,8 @@ export const roundPanoramaDocSchema = z.object({
   centre: z.number().min(0).lt(360).optional(),
   /** The round's own scene of a painted picture (PanoramaRef.scene). Absent: the picture as it is. */
   scene: roundSceneSchema.optional(),
+  /** Where the round's view starts (PanoramaRef.heading): an NMPZ round's window is cut around it. */
+  heading: z.number().optional(),
   /** Which kind of round (absent on documents projected before it was recorded). */
   kind: z.enum(['solo', 'live', 'challenge']).optional(),
   /** A challenge round's player, and whether its clock runs (its pictures are fetched for them, first). */

@@ -22,6 +22,14 @@ export const MAX_PANORAMA_MOVES = 4;
  * bearing the pictures' centre faces (the round's `yawOffset`), to a tenth of a degree. Unchanged without
  * an offset (pictures not turned, such as Google's).
  */
+/**
+ * What an NMPZ round's picture is: a window of its panorama this wide and tall (degrees), centred on the
+ * round's start view, which the server cuts out before it serves the picture. No more of the panorama
+ * reaches the page, so neither a script nor a second tab can look around; its start heading is 0, the
+ * window's centre. The viewer shows it at most 70° tall, which stays inside the window on any screen.
+ */
+export const FIXED_VIEW_WINDOW = { horizontalDegrees: 120, verticalDegrees: 80, maxViewerFov: 70 } as const;
+
 export function servedBearing(bearing: number, yawOffset: number | undefined): number {
   if (yawOffset === undefined) return bearing;
   const turned = (((bearing - yawOffset) % 360) + 360) % 360;

@@ -111,7 +111,7 @@ function applyEvent(view: GameSnapshot, event: Exclude<GameEvent, { type: 'GameC
         index: roundIndex,
         loc: target,
         targetCountryCode,
-        pano: { url: panoramaPath(panorama.token), heading: servedHeading(panorama), movement: movement ?? movementFor() },
+        pano: { url: panoramaPath(panorama.token), heading: servedHeading(panorama, movement ?? movementFor()), movement: movement ?? movementFor() },
         gus: {},
         startsAt,
         startedAt: null,

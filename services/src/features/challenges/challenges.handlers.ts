@@ -11,6 +11,7 @@ import {
   type ChallengeScoreResponse,
   type DailyVisitStreak,
   readModelCollections,
+  movementFor,
   servedHeading,
   streamName,
   type UserProfileDoc,
@@ -138,7 +139,7 @@ export class StartChallengeRoundHandler implements ICommandHandler<StartChalleng
     const { state } = await play(this.executor, this.access, principal, challenge, { type: 'StartChallengeRound', roundIndex, token, yawOffset });
     const round = state.status === 'playing' ? state.rounds.find((r) => r.roundIndex === roundIndex) : undefined;
     if (!round) throw new Error(`round ${roundIndex} of challenge ${challengeId} did not start`);
-    const current = { roundIndex, token: round.panorama.token, heading: servedHeading(round.panorama), startedAt: round.startedAt, deadline: round.deadline };
+    const current = { roundIndex, token: round.panorama.token, heading: servedHeading(round.panorama, movementFor(challenge.rules)), startedAt: round.startedAt, deadline: round.deadline };
     return roundView(current, challenge.rules, this.executor.context().now);
   }
 }

@@ -26,6 +26,8 @@ export interface TokenPicture {
   scene?: RoundScene;
   /** Who the picture is fetched for, and whether their clock runs: its place in the picture queue. */
   requester: PictureRequester;
+  /** An NMPZ round's picture: only the window around its start view is served (FIXED_VIEW_WINDOW). */
+  window?: { heading: number };
 }
 
 /** What a map editor's preview seals as its "round": a preview stands for no round, and opens without one. */
@@ -67,6 +69,7 @@ export class PanoramaPictures {
         yawOffset: round.yawOffset ?? 0,
         centre: round.centre ?? 0,
         ...(round.scene ? { scene: round.scene } : {}),
+        ...(round.movement === 'none' ? { window: { heading: round.heading ?? 0 } } : {}),
       }
     );
   }

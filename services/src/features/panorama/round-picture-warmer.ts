@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import type { PanoramaRef } from '@globetrail/contracts';
+import type { Movement, PanoramaRef } from '@globetrail/contracts';
 import { APP_CONFIG, IMAGERY, MESSAGE_BUS } from '../../app/tokens.js';
 import type { AppConfig } from '../../config/config.js';
 import { isAnswerBlindProvider } from '../../imagery/answer-blind.js';
@@ -35,7 +35,7 @@ export class RoundPictureWarmer implements OnModuleInit, OnModuleDestroy {
       ['game'],
       async ({ event }) => {
         // Not awaited: the next event need not wait for an encode.
-        if (event.type === 'RoundStarting') void this.warm(event.data.panorama);
+        if (event.type === 'RoundStarting') void this.warm(event.data.panorama, event.data.movement);
       },
       { types: ['RoundStarting'] },
     );
@@ -46,10 +46,18 @@ export class RoundPictureWarmer implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Resolves once the round's picture is encoded, or has failed (the players' requests then try again). */
-  async warm(panorama: PanoramaRef): Promise<void> {
+  async warm(panorama: PanoramaRef, movement?: Movement): Promise<void> {
     // Pictures we do not serve (Google's viewer loads its own) have nothing to encode.
     if (!isAnswerBlindProvider(panorama.provider) || !this.imagery.get(panorama.provider)) return;
-    const picture = { provider: panorama.provider, imageId: panorama.imageId, roundToken: panorama.token, yawOffset: panorama.yawOffset ?? 0, centre: panorama.centre ?? 0 };
+    const picture = {
+      provider: panorama.provider,
+      imageId: panorama.imageId,
+      roundToken: panorama.token,
+      yawOffset: panorama.yawOffset ?? 0,
+      centre: panorama.centre ?? 0,
+      // An NMPZ round's picture is its window, warmed as its players will ask for it.
+      ...(movement === 'none' ? { window: { heading: panorama.heading } } : {}),
+    };
     this.logger.debug(`warming round picture ${panorama.token.slice(0, 6)}…`);
     await this.variants.warm(picture, () => this.imagery.fetchImage(picture.provider, picture.imageId, panorama.scene));
   }

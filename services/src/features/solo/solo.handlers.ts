@@ -24,7 +24,7 @@ const roundView = (round: SoloRound, game: PlayingGame, now: number): SoloRoundV
   fallback: round.panorama.source !== undefined && round.panorama.source.mapId !== game.mapId,
   roundIndex: round.roundIndex,
   panoramaUrl: panoramaPath(round.panorama.token),
-  heading: servedHeading(round.panorama),
+  heading: servedHeading(round.panorama, movementFor(game.settings)),
   startedAt: round.startedAt,
   shared: round.shared,
   streetView: streetViewOf(round.panorama),

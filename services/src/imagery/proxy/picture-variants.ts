@@ -1,5 +1,6 @@
 import { createHmac, hkdfSync } from 'node:crypto';
 import { ImageryUnavailableError, type PanoramaImage } from '../imagery.port.js';
+import { FIXED_VIEW_WINDOW } from '@globetrail/contracts';
 import { FairQueue, type QueuePriority } from '../../platform/concurrency/fair-queue.js';
 import { UnreadablePictureError, varyPicture } from './vary-picture.js';
 
@@ -13,6 +14,8 @@ export interface RoundPicture {
   yawOffset: number;
   /** The bearing the provider's picture's centre faces (PanoramaCandidate.centre), 0 for north. */
   centre: number;
+  /** Serve only the window around this start heading (an NMPZ round: FIXED_VIEW_WINDOW), turned to face it. */
+  window?: { heading: number };
 }
 
 export interface PictureVariantsOptions {
@@ -129,7 +132,9 @@ export class PictureVariants {
     }
     // Turned so that its centre faces the round's yawOffset as a compass bearing, wherever the camera faced.
     let requested = priority !== WARMING;
-    const task = this.queue.run(requester, priority, () => this.encode(seed, picture.yawOffset - picture.centre, original, requested));
+    // An NMPZ round's window is cut around its start view: turned so that faces the middle.
+    const turn = (picture.window ? picture.window.heading : picture.yawOffset) - picture.centre;
+    const task = this.queue.run(requester, priority, () => this.encode(seed, turn, original, requested, picture.window !== undefined));
     const result = task.result.finally(() => this.pending.delete(key));
     this.pending.set(key, {
       result,
@@ -142,10 +147,10 @@ export class PictureVariants {
     return result;
   }
 
-  private async encode(seed: Buffer, yawOffset: number, original: () => Promise<PanoramaImage>, requested: boolean): Promise<PanoramaImage> {
+  private async encode(seed: Buffer, yawOffset: number, original: () => Promise<PanoramaImage>, requested: boolean, window: boolean): Promise<PanoramaImage> {
     const source = await original();
     try {
-      const { body } = await this.vary(source.body, seed, yawOffset);
+      const { body } = await this.vary(source.body, seed, yawOffset, window ? { window: FIXED_VIEW_WINDOW } : {});
       this.onEncoded(requested ? 'requested' : 'warmed');
       return { body, contentType: 'image/jpeg' };
     } catch (error) {

@@ -87,6 +87,21 @@ describe('a picture varied for a round', () => {
     }
   });
 
+  it('keeps only the window around the start view for an NMPZ round: the middle of the turned picture, nothing else', async () => {
+    const window = { horizontalDegrees: 120, verticalDegrees: 80 };
+    const full = await varyPicture(source, seed(8), 42);
+    const cut = await varyPicture(source, seed(8), 42, { window });
+    expect(cut.plan).toEqual(full.plan);
+    const { width, height } = jpegSize(cut.body)!;
+    expect(Math.abs(width - full.plan.width / 3)).toBeLessThanOrEqual(1);
+    expect(Math.abs(height - (full.plan.height * 80) / 180)).toBeLessThanOrEqual(1);
+    // The same pixels as the middle of the whole picture (up to JPEG's own noise), so the start view is its centre.
+    const middle = await sharp(full.body).extract({ left: Math.round((full.plan.width - width) / 2), top: Math.round((full.plan.height - height) / 2), width, height }).greyscale().raw().toBuffer();
+    const window8 = await sharp(cut.body).greyscale().raw().toBuffer();
+    const difference = middle.reduce((sum, value, index) => sum + Math.abs(value - window8[index]!), 0) / middle.length;
+    expect(difference).toBeLessThan(6);
+  });
+
   it('carries no metadata: no Exif, XMP or comment, whatever the source had', async () => {
     const leaky = await sharp(source)
       .withExif({ IFD0: { ImageDescription: 'secret place 48.8584,2.2945' } })

@@ -66,7 +66,12 @@ export class UnreadablePictureError extends Error {
  * all: no Exif, XMP, ICC profile or comment (an embedded colour profile is applied first, so colours stay
  * as they were). The same seed and source always give the same bytes.
  */
-export async function varyPicture(jpeg: Buffer, seed: Buffer, yawOffset: number): Promise<{ body: Buffer; plan: VariantPlan }> {
+export interface VaryOptions {
+  /** Keep only this window (degrees) around the picture's middle, after the turn: an NMPZ round's view. */
+  window?: { horizontalDegrees: number; verticalDegrees: number };
+}
+
+export async function varyPicture(jpeg: Buffer, seed: Buffer, yawOffset: number, options: VaryOptions = {}): Promise<{ body: Buffer; plan: VariantPlan }> {
   let metadata: Metadata;
   try {
     metadata = await sharp(jpeg, { failOn: 'error' }).metadata();
@@ -84,8 +89,15 @@ export async function varyPicture(jpeg: Buffer, seed: Buffer, yawOffset: number)
       shift === 0
         ? sharp(jpeg, { failOn: 'error' })
         : sharp([jpeg, jpeg], { failOn: 'error', join: { across: 2 } }).extract({ left: shift, top: 0, width: metadata.width, height: metadata.height });
-    const body = await rolled
-      .resize(width, height, { fit: 'fill', kernel: plan.kernel })
+    const resized = rolled.resize(width, height, { fit: 'fill', kernel: plan.kernel });
+    const window = options.window;
+    if (window) {
+      // After the resize (sharp's order of calls), so the window is cut from the picture as scaled.
+      const cropWidth = Math.round((width * window.horizontalDegrees) / 360);
+      const cropHeight = Math.round((height * window.verticalDegrees) / 180);
+      resized.extract({ left: Math.round((width - cropWidth) / 2), top: Math.round((height - cropHeight) / 2), width: cropWidth, height: cropHeight });
+    }
+    const body = await resized
       .removeAlpha()
       .toColourspace('srgb')
       .jpeg({ quality: plan.quality, chromaSubsampling: '4:2:0' })

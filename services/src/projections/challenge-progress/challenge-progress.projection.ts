@@ -45,8 +45,8 @@ export const challengeProgressProjection = defineProjection({
         return doc ? [upsert(collection, { ...doc, joined: false, current: null, updatedAt }, position)] : [];
       case 'ChallengeRoundStarted': {
         if (!doc) return [];
-        const { roundIndex, panorama, startedAt, deadline } = event.data;
-        return [upsert(collection, { ...doc, current: { roundIndex, token: panorama.token, heading: servedHeading(panorama), startedAt, deadline }, updatedAt }, position)];
+        const { roundIndex, panorama, startedAt, deadline, movement } = event.data;
+        return [upsert(collection, { ...doc, current: { roundIndex, token: panorama.token, heading: servedHeading(panorama, movement), startedAt, deadline }, updatedAt }, position)];
       }
       case 'ChallengeRoundScored': {
         if (!doc) return [];

@@ -3,7 +3,7 @@ import { defineProjection, upsert } from '../projection.js';
 
 const collection = readModelCollections.roundPanoramas;
 
-const turnOf = ({ yawOffset, centre, scene }: PanoramaRef) => ({ ...(yawOffset === undefined ? {} : { yawOffset }), ...(centre ? { centre } : {}), ...(scene ? { scene } : {}) });
+const turnOf = ({ yawOffset, centre, scene, heading }: PanoramaRef) => ({ ...(yawOffset === undefined ? {} : { yawOffset }), ...(centre ? { centre } : {}), ...(scene ? { scene } : {}), heading });
 
 /** Server-only lookup from a round's opaque panorama token to the picture it shows (and its turn): solo, live and challenge rounds alike. */
 export const roundPanoramasProjection = defineProjection({

@@ -80,14 +80,14 @@ describe('a round whose pictures are turned (yawOffset)', () => {
 
   it('keeps the turn beside the picture, for the server to serve it turned', async () => {
     const { round_panoramas } = await project(roundPanoramasProjection, [['solo-g1', turned]]);
-    expect(round_panoramas).toEqual([{ id: 'tok-0123456789abcdef', provider: 'local', imageId: 'paris-1', gameId: 'g1', roundIndex: 0, location: target, yawOffset: 300.5, kind: 'solo' }]);
+    expect(round_panoramas).toEqual([{ id: 'tok-0123456789abcdef', provider: 'local', imageId: 'paris-1', gameId: 'g1', roundIndex: 0, location: target, yawOffset: 300.5, heading: 30, kind: 'solo' }]);
   });
 });
 
 describe('round panoramas projection', () => {
   it('maps each opaque token to its picture and where it was taken, for the server only', async () => {
     const { round_panoramas } = await project(roundPanoramasProjection, [['solo-g1', events]]);
-    expect(round_panoramas).toEqual([{ id: 'tok-0123456789abcdef', provider: 'local', imageId: 'paris-1', gameId: 'g1', roundIndex: 0, location: target, kind: 'solo' }]);
+    expect(round_panoramas).toEqual([{ id: 'tok-0123456789abcdef', provider: 'local', imageId: 'paris-1', gameId: 'g1', roundIndex: 0, location: target, heading: 30, kind: 'solo' }]);
   });
 
   it('maps the pictures of live rounds too', async () => {
@@ -97,6 +97,6 @@ describe('round panoramas projection', () => {
       data: { roundIndex: 2, startsAt: 0, target, targetCountryCode: 'FR', panorama: { token: 'tok-live-0123456789ab', provider: 'local', imageId: 'paris-2', heading: 0 }, at },
     };
     const { round_panoramas } = await project(roundPanoramasProjection, [['game-live1', [starting]]]);
-    expect(round_panoramas).toEqual([{ id: 'tok-live-0123456789ab', provider: 'local', imageId: 'paris-2', gameId: 'live1', roundIndex: 2, location: target, kind: 'live' }]);
+    expect(round_panoramas).toEqual([{ id: 'tok-live-0123456789ab', provider: 'local', imageId: 'paris-2', gameId: 'live1', roundIndex: 2, location: target, heading: 0, kind: 'live' }]);
   });
 });

@@ -32,7 +32,7 @@ export const soloGameProjection = defineProjection({
         const round = {
           roundIndex,
           panoramaUrl: panoramaPath(panorama.token),
-          heading: servedHeading(panorama),
+          heading: servedHeading(panorama, event.data.movement ?? movementFor(settings)),
           startedAt,
           shared,
           streetView: streetViewOf(panorama),
