@@ -81,6 +81,8 @@ export const challengeRoundStartedV1 = defineEvent(
     startedAt: instantSchema,
     /** Null when the challenge has no time limit. */
     deadline: instantSchema.nullable(),
+    /** A Blink round: when its picture hides (the server stops serving it soon after). Absent otherwise. */
+    pictureHidesAt: instantSchema.optional(),
   }),
 );
 

@@ -92,6 +92,8 @@ export const roundStartingV1 = defineEvent(
     panorama: panoramaRefSchema,
     /** What players may do with the picture (the game's nm/nmpz); absent in older games: move. */
     movement: movementSchema.optional(),
+    /** A Blink game's round: its picture is served only while a player's own few seconds run (PlayerStartedViewing). */
+    blink: z.literal(true).optional(),
     at: instantSchema,
   }),
 );

@@ -134,6 +134,11 @@ export const roundPanoramaDocSchema = z.object({
   /** A challenge round's player, and whether its clock runs (its pictures are fetched for them, first). */
   owner: z.string().optional(),
   timed: z.boolean().optional(),
+  /**
+   * A Blink round's picture is served only while it shows: a challenge round's until `hidesAt` (epoch ms),
+   * a live round's while a player's own window is open (the game's PlayerStartedViewing) or once it ended.
+   */
+  blink: z.object({ hidesAt: z.number().optional() }).optional(),
 });
 export type RoundPanoramaDoc = z.infer<typeof roundPanoramaDocSchema>;
 

@@ -68,5 +68,8 @@ export const errorCodes = [
   'round_time_over',
   'already_rated',
   'challenge_completed',
+  // Pictures (docs/security.md: a Blink round's picture is served only while it shows)
+  'picture_not_shown',
+  'picture_hidden',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

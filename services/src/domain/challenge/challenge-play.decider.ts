@@ -1,5 +1,5 @@
 import type { ChallengeCreated, ChallengePlayEvent, LatLng, PanoramaRef } from '@globetrail/contracts';
-import { greatCircleDistance, movementFor, sameLocation } from '@globetrail/contracts';
+import { greatCircleDistance, isBlink, movementFor, sameLocation } from '@globetrail/contracts';
 import { countryAt } from '../country.js';
 import { assertNever, type Decider, type Decision, reject } from '../decider.js';
 import { roundClock } from '../round-clock.js';
@@ -87,6 +87,7 @@ export const challengePlayDecider: Decider<ChallengePlayState, ChallengePlayComm
           movement: movementFor(challenge.rules),
           startedAt: at,
           deadline: clock ? clock.deadline.toISOString() : null,
+          ...(clock && isBlink(challenge.rules.rl) ? { pictureHidesAt: clock.timeUp.toISOString() } : {}),
         };
         return [{ type: 'ChallengeRoundStarted', version: 1, data }];
       }

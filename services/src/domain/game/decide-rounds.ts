@@ -32,6 +32,7 @@ export function decidePrepare(command: GameCommandOf<'PrepareRound'>, game: Game
       targetCountryCode: countryAt(picture.target),
       panorama: picture.panorama,
       movement: movementFor(game.settings),
+      ...(game.settings.bl ? { blink: true as const } : {}),
       at: instantOf(now),
     }),
   ];

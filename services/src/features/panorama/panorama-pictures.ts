@@ -6,6 +6,9 @@ import type { ReadStore } from '../../platform/read-store/read-store.port.js';
 import { roundPanorama } from '../../projections/round-panoramas/round-panoramas.queries.js';
 import { soloGame } from '../../projections/solo-game/solo-game.queries.js';
 import type { PictureRequester } from '../../imagery/proxy/picture-variants.js';
+import type { EventStore } from '../../platform/event-store/event-store.port.js';
+import { blinkPictureState } from '../../domain/blink-picture.js';
+import { readGame } from '../games/read-game.js';
 
 /** The picture behind a `/pano/{token}`: a round's own, or one a player of that round moved to. */
 export interface TokenPicture {
@@ -28,7 +31,11 @@ export interface TokenPicture {
   requester: PictureRequester;
   /** An NMPZ round's picture: only the window around its start view is served (FIXED_VIEW_WINDOW). */
   window?: { heading: number };
+  /** A Blink round's picture: served only while it shows (blinkPictureState). */
+  blink?: { gameId: string; roundIndex: number; hidesAt?: number };
 }
+
+const blinkOf = (round: RoundPanoramaDoc) => (round.blink ? { blink: { gameId: round.gameId, roundIndex: round.roundIndex, ...round.blink } } : {});
 
 /** What a map editor's preview seals as its "round": a preview stands for no round, and opens without one. */
 const PREVIEW_ROUND = 'preview';
@@ -45,6 +52,7 @@ export class PanoramaPictures {
     private readonly reads: ReadStore,
     private readonly imagery: ImageryRegistry,
     private readonly tokens: MoveTokens,
+    private readonly events: EventStore,
   ) {}
 
   /** Null for a token that is neither a known round's nor one this server sealed. */
@@ -54,7 +62,7 @@ export class PanoramaPictures {
     if (moved?.roundToken === PREVIEW_ROUND) return { ...moved, roundImageId: '', yawOffset: 0, centre: moved.centre ?? 0, requester: { key: 'preview' } };
     if (moved) {
       const round = await roundPanorama(this.reads, moved.roundToken);
-      return round && { ...moved, roundImageId: round.imageId, yawOffset: round.yawOffset ?? 0, centre: moved.centre ?? 0, requester: await this.requesterOf(round) };
+      return round && { ...moved, roundImageId: round.imageId, yawOffset: round.yawOffset ?? 0, centre: moved.centre ?? 0, requester: await this.requesterOf(round), ...blinkOf(round) };
     }
     const round = await roundPanorama(this.reads, token);
     return (
@@ -70,8 +78,24 @@ export class PanoramaPictures {
         centre: round.centre ?? 0,
         ...(round.scene ? { scene: round.scene } : {}),
         ...(round.movement === 'none' ? { window: { heading: round.heading ?? 0 } } : {}),
+        ...blinkOf(round),
       }
     );
+  }
+
+  /**
+   * Whether the picture may be served now: always, except a Blink round's outside its few seconds. A live
+   * round's windows are each player's own (PlayerStartedViewing), read from the game's stream: a Blink
+   * round's picture is fetched once or twice a player, never on a hot path.
+   */
+  async showing(picture: TokenPicture, now: number): Promise<'shown' | 'not_started' | 'hidden'> {
+    const blink = picture.blink;
+    if (!blink) return 'shown';
+    if (blink.hidesAt !== undefined) return blinkPictureState({ kind: 'one', hidesAt: blink.hidesAt }, now);
+    const game = await readGame(this.events, blink.gameId);
+    const round = game?.live.rounds.find((candidate) => candidate.index === blink.roundIndex);
+    if (!game || !round) return 'not_started';
+    return blinkPictureState({ kind: 'players', seconds: game.live.rl, hidesAt: Object.values(round.hidesAt), ended: round.ended }, now);
   }
 
   /**

@@ -4,7 +4,8 @@ import type { Response } from 'express';
 import { type PanoramaMoves, panoramaMovesSchema } from '@globetrail/contracts';
 import { ApiException, notFound } from '../../api/api-error.js';
 import { ApiErrors, ZodResponse } from '../../api/openapi.js';
-import { IMAGERY } from '../../app/tokens.js';
+import { CLOCK, IMAGERY } from '../../app/tokens.js';
+import type { Clock } from '../../platform/time/clock.js';
 import type { ImageryRegistry } from '../../imagery/imagery-registry.js';
 import { ImageryUnavailableError } from '../../imagery/imagery.port.js';
 import { PictureVariants } from '../../imagery/proxy/picture-variants.js';
@@ -23,6 +24,7 @@ export class PanoramaController {
     private readonly pictures: PanoramaPictures,
     private readonly variants: PictureVariants,
     @Inject(IMAGERY) private readonly imagery: ImageryRegistry,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   @Get(':token/moves')
@@ -42,13 +44,18 @@ export class PanoramaController {
   @Get(':token')
   @ApiOperation({ summary: "A round's equirectangular picture, by the opaque token in its panoramaUrl or a move's token" })
   @ApiProduces('image/jpeg')
-  @ApiErrors(404, 503)
+  @ApiErrors(403, 404, 410, 503)
   async image(@Param('token') token: string, @Res() response: Response): Promise<void> {
     const picture = await this.picture(token);
+    // A Blink round's picture is served only during its few seconds, and never kept by the browser: a
+    // reload or a second tab cannot bring it back.
+    const showing = await this.pictures.showing(picture, this.clock.now());
+    if (showing === 'not_started') throw new ApiException(403, 'picture_not_shown', "this Blink round's picture shows only once you press Start");
+    if (showing === 'hidden') throw new ApiException(410, 'picture_hidden', "this Blink round's picture has hidden: it shows only for the round's seconds");
     try {
       const image = await this.variants.serve(picture, () => this.imagery.fetchImage(picture.provider, picture.imageId, picture.scene), picture.requester);
       response.setHeader('Content-Type', image.contentType);
-      response.setHeader('Cache-Control', 'private, max-age=86400, immutable');
+      response.setHeader('Cache-Control', picture.blink ? 'no-store' : 'private, max-age=86400, immutable');
       response.setHeader('X-Content-Type-Options', 'nosniff');
       response.end(image.body);
     } catch (error) {

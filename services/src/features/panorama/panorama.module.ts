@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
-import { APP_CONFIG, IMAGERY, METRICS, READ_STORE } from '../../app/tokens.js';
+import { APP_CONFIG, EVENT_STORE, IMAGERY, METRICS, READ_STORE } from '../../app/tokens.js';
 import type { AppConfig } from '../../config/config.js';
 import type { ImageryRegistry } from '../../imagery/imagery-registry.js';
 import { loadOrCreateMoveTokenKey } from '../../imagery/proxy/move-token-key.js';
 import { MoveTokens } from '../../imagery/proxy/move-tokens.js';
 import { PictureVariants } from '../../imagery/proxy/picture-variants.js';
 import type { Metrics } from '../../platform/metrics/metrics.js';
+import type { EventStore } from '../../platform/event-store/event-store.port.js';
 import type { ReadStore } from '../../platform/read-store/read-store.port.js';
 import { ImageryStatusController } from './imagery-status.controller.js';
 import { PanoramaController } from './panorama.controller.js';
@@ -22,8 +23,8 @@ const PANORAMA_SECRET = Symbol('PANORAMA_SECRET');
     {
       provide: PanoramaPictures,
       // Move tokens are sealed with a key kept in DATA_DIR, so moves offered before a restart still open.
-      useFactory: (reads: ReadStore, imagery: ImageryRegistry, secret: Buffer) => new PanoramaPictures(reads, imagery, new MoveTokens(secret)),
-      inject: [READ_STORE, IMAGERY, PANORAMA_SECRET],
+      useFactory: (reads: ReadStore, imagery: ImageryRegistry, secret: Buffer, events: EventStore) => new PanoramaPictures(reads, imagery, new MoveTokens(secret), events),
+      inject: [READ_STORE, IMAGERY, PANORAMA_SECRET, EVENT_STORE],
     },
     {
       provide: PictureVariants,

@@ -17,12 +17,14 @@ export const roundPanoramasProjection = defineProjection({
       return [upsert(collection, { id: panorama.token, provider: panorama.provider, imageId: panorama.imageId, gameId, roundIndex, location: target, ...(movement ? { movement } : {}), ...turnOf(panorama), kind: 'solo' } satisfies RoundPanoramaDoc, position)];
     }
     if (event.type === 'ChallengeRoundStarted') {
-      const { panorama, challengeId, userId, roundIndex, target, movement, deadline } = event.data;
-      const doc = { id: panorama.token, provider: panorama.provider, imageId: panorama.imageId, gameId: `challenge:${challengeId}`, roundIndex, location: target, movement, ...turnOf(panorama), kind: 'challenge' as const, owner: userId, timed: deadline !== null };
+      const { panorama, challengeId, userId, roundIndex, target, movement, deadline, pictureHidesAt } = event.data;
+      const blink = pictureHidesAt === undefined ? {} : { blink: { hidesAt: Date.parse(pictureHidesAt) } };
+      const doc = { id: panorama.token, provider: panorama.provider, imageId: panorama.imageId, gameId: `challenge:${challengeId}`, roundIndex, location: target, movement, ...turnOf(panorama), kind: 'challenge' as const, owner: userId, timed: deadline !== null, ...blink };
       return [upsert(collection, doc satisfies RoundPanoramaDoc, position)];
     }
-    const { panorama, roundIndex, target, movement } = event.data;
+    const { panorama, roundIndex, target, movement, blink } = event.data;
     const gameId = streamId.slice('game-'.length);
-    return [upsert(collection, { id: panorama.token, provider: panorama.provider, imageId: panorama.imageId, gameId, roundIndex, location: target, ...(movement ? { movement } : {}), ...turnOf(panorama), kind: 'live' } satisfies RoundPanoramaDoc, position)];
+    const doc = { id: panorama.token, provider: panorama.provider, imageId: panorama.imageId, gameId, roundIndex, location: target, ...(movement ? { movement } : {}), ...turnOf(panorama), kind: 'live' as const, ...(blink ? { blink: {} } : {}) };
+    return [upsert(collection, doc satisfies RoundPanoramaDoc, position)];
   },
 });

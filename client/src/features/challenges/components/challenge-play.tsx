@@ -1,4 +1,5 @@
 import type { ChallengeDetail, ChallengeProgress, ChallengeRoundView, ChallengeScoreResponse, LatLng } from '@globetrail/contracts';
+import { CHALLENGE_LIMITS } from '@globetrail/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -157,7 +158,10 @@ export function ChallengePlay({ challenge, progress, onExit }: { challenge: Chal
   }
 
   const roundNumber = round?.roundNumber ?? played;
-  const pictureHidden = challenge.bl && (blinkOver || clock.phase === 'over');
+  // A picture not yet on screen when the round's seconds (and the server's grace) are gone is not asked for:
+  // the server no longer serves it (a reload mid-round shows the map only).
+  const tooLate = shownAt === null && clock.phase === 'guessWindow' && clock.guessWindowMs < CHALLENGE_LIMITS.blinkGuessMs - CHALLENGE_LIMITS.graceMs;
+  const pictureHidden = challenge.bl && (blinkOver || clock.phase === 'over' || tooLate);
   return (
     <div className="challenge-play" data-testid="challenge-play" data-phase={phase} data-round={roundNumber}>
       {phase === 'playing' && round && !pictureHidden && (

@@ -113,7 +113,12 @@ function PlayerRound({ model, round, me, now, commands }: PlayerRoundProps) {
 
   return (
     <>
-      {round.pano ? <PanoramaViewer key={round.index} url={round.pano.url} heading={round.pano.heading} movement={round.pano.movement} /> : <PictureMissing />}
+      {/* Blink: the server serves the picture only from Start until it hides, so it is asked for only then. */}
+      {view.bl && (wall || pictureHidden) ? null : round.pano ? (
+        <PanoramaViewer key={round.index} url={round.pano.url} heading={round.pano.heading} movement={round.pano.movement} />
+      ) : (
+        <PictureMissing />
+      )}
       {wall && (
         <BlinkWall
           seconds={view.rl}
