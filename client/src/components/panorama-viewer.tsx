@@ -2,13 +2,30 @@ import '@photo-sphere-viewer/core/index.css';
 import '@photo-sphere-viewer/virtual-tour-plugin/index.css';
 import './panorama-viewer.css';
 import { FIXED_VIEW_WINDOW, type Movement } from '@globetrail/contracts';
-import { type PanoDataProvider, Viewer } from '@photo-sphere-viewer/core';
+import { Cache, type PanoDataProvider, Viewer } from '@photo-sphere-viewer/core';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePanoramaTour } from '../lib/panorama/use-panorama-tour';
 import { ErrorMessage } from './error-message';
 
-type LoadState = 'loading' | 'ready' | 'error';
+type LoadState = 'loading' | 'ready' | 'error' | 'hidden';
+
+/** The server's answer for a Blink picture outside its seconds (docs/security.md). */
+const HIDDEN_STATUSES = new Set([403, 410]);
+
+/**
+ * The picture's bytes, fetched here (not by the viewer) so that leaving a round mid-download is a clean
+ * abort, and a refusal can say why; the viewer then reads them from its cache (its key for a picture is
+ * its address), as does the tour when it adds the first arrows.
+ */
+async function fetchPicture(url: string, signal: AbortSignal): Promise<Blob> {
+  const response = await fetch(url, { signal, credentials: 'same-origin' });
+  if (HIDDEN_STATUSES.has(response.status)) throw new PictureHidden();
+  if (!response.ok) throw new Error(`picture: HTTP ${response.status}`);
+  return new Blob([await response.arrayBuffer()], { type: response.headers.get('Content-Type') ?? 'image/jpeg' });
+}
+
+class PictureHidden extends Error {}
 
 const KEY_STEP_RADIANS = Math.PI / 16;
 const ZOOM_STEP = 10;
@@ -108,9 +125,14 @@ function RoundPanorama({ url, heading, movement, onReady }: PanoramaViewerProps)
   useEffect(() => {
     if (!viewer) return;
     let current = true;
+    const download = new AbortController();
     setState('loading');
-    viewer
-      .setPanorama(url, { position: { yaw: `${heading}deg`, pitch: 0 }, zoom: 0, transition: false, showLoader: false, ...(fixed ? { panoData: windowPanoData } : {}) })
+    fetchPicture(url, download.signal)
+      .then((blob) => {
+        if (!current) return false;
+        Cache.add(url, url, blob);
+        return viewer.setPanorama(url, { position: { yaw: `${heading}deg`, pitch: 0 }, zoom: 0, transition: false, showLoader: false, ...(fixed ? { panoData: windowPanoData } : {}) });
+      })
       .then(
         (completed) => {
           if (current && completed) {
@@ -118,14 +140,15 @@ function RoundPanorama({ url, heading, movement, onReady }: PanoramaViewerProps)
             onReadyRef.current?.();
           }
         },
-        () => {
+        (error: unknown) => {
           if (!current) return;
           viewer.hideError();
-          setState('error');
+          setState(error instanceof PictureHidden ? 'hidden' : 'error');
         },
       );
     return () => {
       current = false;
+      download.abort();
     };
   }, [viewer, url, heading, attempt]);
 
@@ -173,6 +196,11 @@ function RoundPanorama({ url, heading, movement, onReady }: PanoramaViewerProps)
         <div className="panorama__status" role="status" aria-live="polite">
           <span className="spinner" aria-hidden="true" />
           <span>{t('panorama.loading')}</span>
+        </div>
+      )}
+      {state === 'hidden' && (
+        <div className="panorama__status" role="status">
+          <p>{t('challenges.play.pictureHidden')}</p>
         </div>
       )}
       {state === 'error' && (

@@ -37,7 +37,7 @@ export function RoundResults({ model, now }: { model: GameModel; now: number }) 
           <div className="live-results__sides">
             {teams.map((team) => (
               <p key={team} className={`live-results__side ${team === model.myTeam ? 'live-results__side--mine' : ''}`}>
-                <span>{teamLabel(team)}</span>
+                <span title={teamLabel(team)}>{teamLabel(team)}</span>
                 <strong data-testid={`team-score-${team}`}>{format.number(round.teamScores?.[team] ?? 0)}</strong>
               </p>
             ))}
