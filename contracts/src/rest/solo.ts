@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { latLngSchema } from '../rules/geo.js';
 import { movementSchema } from './panorama.js';
 
+/** How far from a shared location (route loc/{lat,lng}, a challenge's own rounds) a picture may be and still stand for it. */
+export const SHARED_LOCATION_RADIUS_METERS = 25_000;
+
 /** SPEC §3 round time: -1 for no limit, else 1–600 seconds (1–4 is Blink). */
 export const roundSecondsSchema = z
   .number()

@@ -3,16 +3,22 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { SHARED_LOCATION_RADIUS_METERS } from '@globetrail/contracts';
 import { ErrorMessage } from '../../components/error-message';
 import { LoadingScreen } from '../../components/loading-screen';
 import { START_SOLO_MUTATION_KEY, useStartSoloGame } from '../../features/solo/hooks/use-start-solo-game';
 import { HomeBackground } from '../../features/welcome/components/home-background';
+import { isApiRequestError } from '../../lib/api/api-error';
 import { useErrorMessage } from '../../lib/api/use-error-message';
+import { useFormatters } from '../../lib/format/use-formatters';
 import { showSnack } from '../../lib/layout/snacks';
 import { hasSubmittedTarget } from '../../lib/storage/submitted-targets';
 import { useNavigate } from '../../lib/routing/navigation';
 
-/** SPEC §2: the address returns to "/" after 5 seconds. */
+/**
+ * SPEC §2: the address returns to "/" after 5 seconds. Not while a failure is shown: a message that went
+ * away by itself after 5 seconds could not be read, so it waits for the player's choice.
+ */
 const RETURN_HOME_MS = 5_000;
 
 /**
@@ -22,6 +28,7 @@ const RETURN_HOME_MS = 5_000;
 export function LocRoute() {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
+  const format = useFormatters();
   const { locId = '' } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -37,10 +44,12 @@ export function LocRoute() {
     };
   }, []);
 
+  const failed = !at || startGame.isError;
   useEffect(() => {
+    if (failed) return;
     const timer = setTimeout(() => navigate('/', { replace: true }), RETURN_HOME_MS);
     return () => clearTimeout(timer);
-  }, [locId, navigate]);
+  }, [locId, navigate, failed]);
 
   useEffect(() => {
     if (!at || startedFor.current === locId) return;
@@ -63,12 +72,30 @@ export function LocRoute() {
           <ErrorMessage>{t('shared.invalid')}</ErrorMessage>
         </div>
       ) : startGame.isError ? (
-        <div className="center-card">
-          <ErrorMessage onRetry={() => startGame.mutate({ at })}>{errorMessage(startGame.error)}</ErrorMessage>
-        </div>
+        noPictureNear(startGame.error) ? (
+          <div className="center-card" role="alert" data-testid="shared-unavailable">
+            <h1 className="center-card__title">{t('shared.unavailableTitle')}</h1>
+            <p>{t('shared.unavailable', { place: `${at.lat}, ${at.lng}`, distance: format.distance(SHARED_LOCATION_RADIUS_METERS) })}</p>
+            <div className="center-card__actions">
+              <button type="button" className="button button--primary" onClick={() => startGame.mutate({})} autoFocus>
+                {t('shared.playInstead')}
+              </button>
+              <button type="button" className="button" onClick={() => navigate('/', { replace: true })}>
+                {t('shared.home')}
+              </button>
+            </div>
+          </div>
+        ) : (
+          <div className="center-card">
+            <ErrorMessage onRetry={() => startGame.mutate({ at })}>{errorMessage(startGame.error)}</ErrorMessage>
+          </div>
+        )
       ) : (
         <LoadingScreen overlay label={t('shared.loading')} />
       )}
     </>
   );
 }
+
+/** The server has no picture near the shared place (404 no_imagery on `at`): it cannot be played here. */
+const noPictureNear = (error: unknown) => isApiRequestError(error) && error.code === 'no_imagery' && error.field === 'at';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { LatLng, PanoramaRef, RoundScene } from '@globetrail/contracts';
+import { type LatLng, type PanoramaRef, type RoundScene, SHARED_LOCATION_RADIUS_METERS } from '@globetrail/contracts';
 import type { PanoramaCandidate } from '../../imagery/imagery.port.js';
 import { ApiException } from '../../api/api-error.js';
 import { drawFreshIndexes } from '../../domain/solo/pick-location.js';
@@ -9,8 +9,7 @@ import { drawYawOffset } from '../../imagery/yaw-offset.js';
 import type { NextPictureOptions } from '../../imagery/round-pictures.js';
 import { DEFAULT_MAP_ID, type GameMap, type MapCatalog } from '../../maps/map-catalog.js';
 
-/** How far from a shared location a picture may be and still stand for it. */
-export const SHARED_LOCATION_RADIUS_METERS = 25_000;
+export { SHARED_LOCATION_RADIUS_METERS } from '@globetrail/contracts';
 
 export interface PlannedRound extends ResolvedRound {
   /** The game's map had fewer than 4 fresh locations, so this round comes from the default map (SPEC §5). */
