@@ -1,6 +1,6 @@
 import { greatCircleDistance, type PlaceGuessResponse, pointsForLevel, scoreForDistance, type StartSoloGameResponse, type UserProfileView } from '@globetrail/contracts';
 import { type E2E, clickGuessMap, openSignedIn, startE2E } from '../support/e2e.js';
-import { submissionFor } from '../support/play.js';
+import { playRounds, submissionFor, submitScore } from '../support/play.js';
 import { signedUpPlayer } from '../support/test-app.js';
 
 let e2e: E2E;
@@ -44,6 +44,34 @@ describe('levels in Chromium', () => {
     const account = page.getByRole('dialog', { name: 'Account' });
     await account.getByTestId('tier-badge').waitFor();
     await account.getByTestId('player-stats').getByTestId('stats-rounds').getByText('2', { exact: true }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the account window's stats", () => {
+  it('follow the rounds played since they were last shown, open or reopened (no reload)', async () => {
+    const player = await signedUpPlayer(e2e.t, 'Counter');
+    const { page, context, errors } = await openSignedIn(e2e, player);
+    const openAccount = async () => {
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Account' }).click();
+      return page.getByRole('dialog', { name: 'Account' });
+    };
+    let account = await openAccount();
+    const rounds = () => account.getByTestId('player-stats').getByTestId('stats-rounds');
+    await rounds().getByText('0', { exact: true }).waitFor();
+
+    // A round scored elsewhere (another tab) while the window is open: the pushed profile brings fresh stats.
+    for (const played of await playRounds(e2e.t, player, [{ lat: 46, lng: 2 }], 'world')) await submitScore(e2e.t, player, played);
+    await rounds().getByText('1', { exact: true }).waitFor();
+
+    // Two more while it is closed: reopened within the stats' freshness time, it shows them all.
+    await account.getByRole('button', { name: 'Close' }).click();
+    for (const played of await playRounds(e2e.t, player, [{ lat: 10, lng: 10 }, { lat: 20, lng: 20 }], 'world')) await submitScore(e2e.t, player, played);
+    await page.waitForTimeout(1_000);
+    account = await openAccount();
+    await rounds().getByText('3', { exact: true }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -8,7 +8,7 @@ import { PeriodSelect } from './period-select';
 import { StatList } from './stat-list';
 import { useErrorMessage } from '../lib/api/use-error-message';
 import { useFormatters } from '../lib/format/use-formatters';
-import { getUserStats } from '../lib/api/user-stats';
+import { getUserStats, userStatsQueryKey } from '../lib/api/user-stats';
 
 const StatsChart = lazy(() => importWithRetry(() => import('./stats-chart')));
 
@@ -20,7 +20,7 @@ export function PlayerStats({ userId }: { userId: string }) {
   const id = useId();
   const [period, setPeriod] = useState<TimePeriod>('all');
   const [group, setGroup] = useState<StatsGroup>('g');
-  const stats = useQuery({ queryKey: ['user-stats', userId, period, group], queryFn: ({ signal }) => getUserStats(userId, period, group, signal), placeholderData: keepPreviousData });
+  const stats = useQuery({ queryKey: [...userStatsQueryKey(userId), period, group], queryFn: ({ signal }) => getUserStats(userId, period, group, signal), placeholderData: keepPreviousData });
   const data = stats.data;
   return (
     <section className="player-stats" aria-labelledby={`${id}-title`} data-testid="player-stats">

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useOnLiveConnect } from '../live/use-live-connection';
 import { useLiveSocket } from '../live/use-live-socket';
+import { userStatsQueryKey } from '../api/user-stats';
 import { profileQueryKey } from './profile-query';
 import { useSession } from './use-session';
 
@@ -23,6 +24,8 @@ export function useLiveProfile(): void {
     if (!uid || !parsed.success || parsed.data.profile.uid !== uid || parsed.data.version <= heldVersion.current) return;
     heldVersion.current = parsed.data.version;
     queryClient.setQueryData(profileQueryKey(uid), parsed.data.profile);
+    // The stats and their chart are the same games seen another way: shown ones refetch, hidden ones go stale.
+    void queryClient.invalidateQueries({ queryKey: userStatsQueryKey(uid) });
   };
   const applyRef = useRef(apply);
   applyRef.current = apply;

@@ -18,6 +18,9 @@ export const userRoom = (uid: string) => `user:${uid}`;
  * every tab the player has open. The version is the event position that produced the document, so a
  * client keeps the newest one whatever order pushes and refetches arrive in.
  */
+/** The read models behind GET /user/userstats (player-history.queries.ts). */
+const STATS_READ_MODELS = ['player-history', 'leaderboards'] as const;
+
 @WebSocketGateway()
 export class ProfileGateway implements OnGatewayInit, OnGatewayConnection, OnModuleDestroy {
   private readonly logger = new Logger('live');
@@ -57,6 +60,9 @@ export class ProfileGateway implements OnGatewayInit, OnGatewayConnection, OnMod
 
   private async push(uid: string, version: bigint): Promise<void> {
     try {
+      // The page refetches the player's stats on a push: they come from these read models, which are
+      // given the moment they need to account for the same events (bounded: the push goes out regardless).
+      await this.projections.waitFor(version, STATS_READ_MODELS).catch(() => undefined);
       const profile = await userProfile(this.reads, uid);
       if (profile) this.server.to(userRoom(uid)).emit('ProfileChanged', { version: Number(version), profile });
     } catch (error) {

@@ -2,6 +2,7 @@ import { buildScoreSubmission, type GuessedResult, levelForPoints, type SoloGame
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { userStatsQueryKey } from '../../../lib/api/user-stats';
 import { isApiRequestError } from '../../../lib/api/api-error';
 import { showSnack } from '../../../lib/layout/snacks';
 import { fetchProfile, profileQueryKey } from '../../../lib/session/profile-query';
@@ -57,6 +58,7 @@ export function useScoreSubmission(game: SoloGameView, result: GuessedResult) {
           bestGuessInMeters: before.bestGuessInMeters === null ? result.distanceMeters : Math.min(before.bestGuessInMeters, result.distanceMeters),
         });
         void queryClient.invalidateQueries({ queryKey: profileQueryKey(uid) });
+        void queryClient.invalidateQueries({ queryKey: userStatsQueryKey(uid) });
         void queryClient.invalidateQueries({ queryKey: ['leaderboard'] });
         const newLevel = levelForPoints(response.newScore);
         if (newLevel > levelForPoints(before.points)) {
