@@ -12,6 +12,8 @@ import { soloGameQueryKey } from '../../features/solo/api/solo-game-api';
 import { GameScreen } from '../../features/solo/components/game-screen';
 import { isApiRequestError } from '../../lib/api/api-error';
 import { useErrorMessage } from '../../lib/api/use-error-message';
+import { useSession } from '../../lib/session/use-session';
+import { readLastGame } from '../../lib/storage/last-game';
 
 /**
  * game/{id}: the duels lobby and the arena are rooms with fixed ids; any other id is a live game or a
@@ -30,8 +32,10 @@ function GameById({ gameId, watchOnly }: { gameId: string; watchOnly: boolean })
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
   const queryClient = useQueryClient();
-  // A single-player game this tab just started is known already: no need to ask for a live one.
-  const knownSolo = queryClient.getQueryData(soloGameQueryKey(gameId)) !== undefined;
+  // A single-player game this tab just started, or the one this browser plays (resumed after a reload or
+  // from the home page), is known already: no need to ask for a live one (a 404 in every resume).
+  const session = useSession();
+  const knownSolo = queryClient.getQueryData(soloGameQueryKey(gameId)) !== undefined || (session !== null && readLastGame(session.user.uid) === gameId);
   const live = useLiveGameQuery(gameId, !knownSolo);
 
   if (knownSolo) return <GameScreen gameId={gameId} />;
