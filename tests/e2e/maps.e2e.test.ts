@@ -1,5 +1,5 @@
 import type { MapEntry } from '@globetrail/contracts';
-import { type E2E, openPage, openSignedIn, soloView, startE2E } from '../support/e2e.js';
+import { type E2E, openPage, openSignedIn, placeGuessOnMap, soloView, startE2E } from '../support/e2e.js';
 import { signedUpPlayer } from '../support/test-app.js';
 
 let e2e: E2E;
@@ -87,6 +87,15 @@ describe('maps in Chromium', () => {
     await page.locator('[data-testid="game-screen"][data-phase="guessing"]').waitFor();
     await page.locator('.psv-container').first().waitFor();
     expect((await soloView(e2e, page)).mapName).toBe('France');
+    // The guess map opens on the map's own box, not the world: a click in its middle lands in it.
+    await page.locator('[data-testid="panorama"][data-state="ready"]').waitFor({ timeout: 30_000 });
+    await page.locator('[data-testid="guess-map"] .world-map[data-loaded]').waitFor();
+    await placeGuessOnMap(page, { x: 0.5, y: 0.5 });
+    await page.getByRole('button', { name: 'Guess', exact: true }).click();
+    await page.getByTestId('round-result').waitFor();
+    const guessed = (await soloView(e2e, page)).rounds[0]!.result!.guess!;
+    const box = france.bounds!;
+    expect({ inLat: guessed.lat > box.south && guessed.lat < box.north, inLng: guessed.lng > box.west && guessed.lng < box.east }).toEqual({ inLat: true, inLng: true });
     // France is now this browser's default map (SPEC §3).
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('gt.defaultMap') ?? 'null'))).toEqual({ mapId: 'country-fr', mapName: 'France' });
     expect(errors).toEqual([]);

@@ -1,5 +1,5 @@
 import './guess-panel.css';
-import type { LatLng } from '@globetrail/contracts';
+import type { LatLng, MapBounds } from '@globetrail/contracts';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from './error-message';
@@ -23,13 +23,17 @@ interface GuessPanelProps {
   /** The guess is confirmed: the button reads as done and stays disabled. */
   done?: boolean;
   doneLabel?: string;
+  /** The box the game's map lies in (a country's, a player's map): the guess map opens on it. Null: the world. */
+  frame?: MapBounds | null;
 }
+
+const FRAME_PADDING = { top: 12, bottom: 12, left: 12, right: 12 };
 
 /**
  * The guess map: a corner panel that grows on hover or focus on desktop, a sheet the player opens
  * and closes on narrow or touch screens.
  */
-export function GuessPanel({ guess, onPick, onGuess, pending, error, extraMarkers, circles, controls, done, doneLabel }: GuessPanelProps) {
+export function GuessPanel({ guess, onPick, onGuess, pending, error, extraMarkers, circles, controls, done, doneLabel, frame }: GuessPanelProps) {
   const { t } = useTranslation();
   const [showStreetName] = useShowStreetName();
   const compact = useMediaQuery(COMPACT_MAP_QUERY);
@@ -52,7 +56,16 @@ export function GuessPanel({ guess, onPick, onGuess, pending, error, extraMarker
   );
 
   const map = (
-    <WorldMap label={onPick ? t('map.pickLabel') : t('map.guessedLabel')} markers={markers} circles={circles} onPick={onPick} showMapTypeButton labels={showStreetName} />
+    <WorldMap
+      label={onPick ? t('map.pickLabel') : t('map.guessedLabel')}
+      markers={markers}
+      circles={circles}
+      onPick={onPick}
+      showMapTypeButton
+      labels={showStreetName}
+      fitTo={frame ? [{ lat: frame.south, lng: frame.west }, { lat: frame.north, lng: frame.east }] : null}
+      fitPadding={FRAME_PADDING}
+    />
   );
   const errorLine = error ? <ErrorMessage className="guess-panel__error">{error}</ErrorMessage> : null;
 

@@ -19,6 +19,7 @@ import { writeJson } from '../../../lib/storage/web-storage';
 import { addChallengeScore, joinChallenge, startChallengeRound } from '../api/challenges-api';
 import { invalidateChallenges, useChallengeProgress } from '../hooks/challenge-queries';
 import { useChallengeTitle } from '../hooks/use-challenge-title';
+import { useMapFrame } from '../../maps/hooks/map-queries';
 import { BlinkWall } from './blink-wall';
 import { TimeoutDialog } from '../../../components/timeout-dialog';
 
@@ -97,6 +98,7 @@ export function ChallengePlay({ challenge, progress, onExit }: { challenge: Chal
     // Joining happens once, when play opens.
   }, []);
 
+  const frame = useMapFrame(challenge.mid);
   const clock = useRoundClock({ timeUp: round?.timeUp, deadline: round?.deadline, now: round?.now }, menuOpen);
   // Blink: the picture shows for rl seconds from when it is on screen (a slow download takes none of
   // them); the server's deadline, rl + 25 s from the start, still bounds the guess.
@@ -179,6 +181,7 @@ export function ChallengePlay({ challenge, progress, onExit }: { challenge: Chal
       {phase === 'playing' && clock.phase === 'running' && !challenge.bl && <RoundCountdown remainingMs={clock.remainingMs} />}
       {guessing && (
         <GuessPanel
+          frame={frame}
           guess={guess}
           onPick={setGuess}
           onGuess={() => send(guess)}

@@ -25,6 +25,7 @@ import { readGameCounter } from '../../../lib/storage/game-counter';
 import { forgetLastGame, readLastGame } from '../../../lib/storage/last-game';
 import { useNextRound, usePlaceGuess } from '../hooks/use-round-actions';
 import { useSoloGame } from '../hooks/use-solo-game';
+import { useMapFrame } from '../../maps/hooks/map-queries';
 import { useStartSoloGame } from '../hooks/use-start-solo-game';
 import { GameHeader } from './game-header';
 import { RoundResultView } from './round-result';
@@ -45,6 +46,7 @@ export function GameScreen({ gameId }: { gameId: string }) {
   const nameOf = useMapName();
   const format = useFormatters();
   const [guess, setGuess] = useState<{ roundIndex: number; at: LatLng } | null>(null);
+  const frame = useMapFrame(game.data?.mapId ?? null);
 
   const round = game.data?.rounds.at(-1) ?? null;
   const result = round?.result ?? null;
@@ -162,6 +164,7 @@ export function GameScreen({ gameId }: { gameId: string }) {
           guess={currentGuess}
           onPick={(at) => setGuess({ roundIndex: round.roundIndex, at })}
           onGuess={submitGuess}
+          frame={round.fallback ? null : frame}
           pending={placeGuess.isPending}
           error={placeGuess.isError ? errorMessage(placeGuess.error) : null}
         />
