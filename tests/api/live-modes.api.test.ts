@@ -1,5 +1,6 @@
 import type { Counters, GameView, LatLng, LobbyView, UserProfileView } from '@globetrail/contracts';
 import { greatCircleDistance, scoreForDistance } from '@globetrail/contracts';
+import { playArenaMatch } from '../support/arena-match.js';
 import { LiveClient, offset, targetOf } from '../support/live-client.js';
 import { anonymousPlayer, type Player, signedUpPlayer, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -153,5 +154,39 @@ describe('every live mode plays to GAME_ENDED with real clients', () => {
     await visitor.ok('EnterLobby', {});
     expect((await pushed).lobby).toBe(before.lobby + 1);
     expect((await t.http.get('/arena/nplayers').expect(200)).body).toMatchObject({ lobby: before.lobby + 1 });
+  });
+
+  it('stops counting a player who left the lobby at once; a dropped connection still counts for the window', async () => {
+    const counters = async () => (await t.http.get('/arena/nplayers').expect(200)).body as Counters;
+    const before = (await counters()).lobby;
+    const leaving = await connect(await anonymousPlayer(t));
+    await leaving.ok('EnterLobby', {});
+    expect((await counters()).lobby).toBe(before + 1);
+    await leaving.ok('LeaveLobby', {});
+    expect((await counters()).lobby).toBe(before);
+
+    const dropping = await connect(await anonymousPlayer(t));
+    await dropping.ok('EnterLobby', {});
+    dropping.close();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // SPEC §5: seen within the last 75 s counts, so a flaky connection does not flicker the badge.
+    expect((await counters()).lobby).toBe(before + 1);
+  });
+
+  it('counts an arena match’s players while it is played, not once it is over (they may still look at its result)', async () => {
+    const counters = async () => (await t.http.get('/arena/nplayers').expect(200)).body as Counters;
+    const before = (await counters()).arena;
+    let during = -1;
+    const match = await playArenaMatch(t, [await signedUpPlayer(t, 'Arena A'), await signedUpPlayer(t, 'Arena B')], {
+      started: async () => {
+        // The queue was left on matching: both count through the match they play.
+        for (const client of clients.slice(-2)) await client.ok('LeaveArena', {});
+        during = (await counters()).arena;
+      },
+      connected: (pair) => clients.push(...pair),
+    });
+    expect(during).toBe(before + 2);
+    expect(match.final.status).toBe('G_ED');
+    expect((await counters()).arena).toBe(before);
   });
 });

@@ -70,7 +70,7 @@ describe('maps in Chromium', () => {
     await liked;
     const unlike = mapPage.getByRole('button', { name: 'Unlike France' });
     expect(await unlike.getAttribute('aria-pressed')).toBe('true');
-    expect(await unlike.innerText()).toBe('1');
+    expect(await unlike.getByTestId('map-likes').innerText()).toBe('1');
     expect(((await e2e.t.http.get('/maps/get/anon/country-fr').expect(200)).body as MapEntry).likes).toBe(1);
 
     await page.getByRole('button', { name: 'Menu' }).click();

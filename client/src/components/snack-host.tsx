@@ -1,12 +1,61 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackActions, useSnacks, type Snack } from '../lib/layout/snacks';
 
-/** Short messages at the bottom of the screen (SPEC §2 snack messages); each hides itself. */
+/** Where snacks may sit, in order of preference: under the toolbar, at the bottom, in the middle. */
+const PLACES = ['top', 'bottom', 'middle'] as const;
+type Place = (typeof PLACES)[number];
+/** While snacks show, how often their place is checked again (a screen below them may have changed). */
+const RECHECK_MS = 400;
+
+const CONTROLS = 'button, a[href], input, select, textarea, [role="button"], [role="tab"], [role="slider"]';
+
+/** Whether the box lies over a control the player can use now (a toast must never take a click meant for one). */
+function coversControl(host: HTMLElement): boolean {
+  const box = host.getBoundingClientRect();
+  if (box.width === 0) return false;
+  for (const control of document.querySelectorAll<HTMLElement>(CONTROLS)) {
+    if (host.contains(control) || (control as HTMLButtonElement).disabled || control.closest('[inert]')) continue;
+    const rect = control.getBoundingClientRect();
+    if (rect.right <= box.left || rect.left >= box.right || rect.bottom <= box.top || rect.top >= box.bottom) continue;
+    if (control.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return true;
+  }
+  return false;
+}
+
+/** Short messages (SPEC §2 snack messages), each hiding itself, placed where they cover no control. */
 export function SnackHost() {
   const snacks = useSnacks();
+  const hostRef = useRef<HTMLDivElement>(null);
+  const [place, setPlace] = useState<Place>('top');
+  const shown = snacks.length > 0;
+
+  useLayoutEffect(() => {
+    const host = hostRef.current;
+    if (!host || !shown) return;
+    const choose = () => {
+      const before = host.dataset.place as Place | undefined;
+      for (const candidate of PLACES) {
+        host.dataset.place = candidate;
+        if (!coversControl(host)) {
+          if (candidate !== before) setPlace(candidate);
+          return;
+        }
+      }
+      // Nowhere free (a screen full of controls): the least disturbing place.
+      host.dataset.place = before ?? 'top';
+    };
+    choose();
+    const timer = window.setInterval(choose, RECHECK_MS);
+    window.addEventListener('resize', choose);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener('resize', choose);
+    };
+  }, [shown, snacks.length]);
+
   return (
-    <div className="snack-host" role="status" aria-live="polite">
+    <div ref={hostRef} className="snack-host" data-place={place} role="status" aria-live="polite">
       {snacks.map((snack) => (
         <SnackItem key={snack.id} snack={snack} />
       ))}

@@ -30,6 +30,7 @@ export class GameRooms implements OnModuleInit, OnModuleDestroy {
   private readonly watchers = new Map<string, number>();
   private readonly queue = new KeyedQueue();
   private readonly listeners = new Set<Listener>();
+  private readonly endedListeners = new Set<(gameId: string) => void>();
   private readonly relayedListeners = new Set<(gameId: string, event: ReturnType<typeof toDomainEvent>) => void>();
   private subscription: BusSubscription | null = null;
   private stopHearing: (() => void) | null = null;
@@ -123,7 +124,7 @@ export class GameRooms implements OnModuleInit, OnModuleDestroy {
       const first = Number(lastRevision) - events.length + 1;
       if (first !== feed.version + 1) return this.catchUp(gameId, feed);
       const now = this.clock.now();
-      events.forEach((event, n) => this.publish(gameId, feed.apply(event, first + n, now)));
+      events.forEach((event, n) => this.applied(gameId, event, feed.apply(event, first + n, now)));
     });
   }
 
@@ -137,6 +138,17 @@ export class GameRooms implements OnModuleInit, OnModuleDestroy {
   onRelayed(listener: (gameId: string, event: ReturnType<typeof toDomainEvent>) => void): () => void {
     this.relayedListeners.add(listener);
     return () => this.relayedListeners.delete(listener);
+  }
+
+  /** Called once a watched game is over (its end applied to its feed), before anyone is told. */
+  onEnded(listener: (gameId: string) => void): () => void {
+    this.endedListeners.add(listener);
+    return () => this.endedListeners.delete(listener);
+  }
+
+  private applied(gameId: string, event: GameEvent, outgoing: Outgoing): void {
+    if (event.type === 'GameEnded' || event.type === 'GameAbandoned') for (const listener of this.endedListeners) listener(gameId);
+    this.publish(gameId, outgoing);
   }
 
   private publish(gameId: string, outgoing: Outgoing): void {
@@ -153,7 +165,7 @@ export class GameRooms implements OnModuleInit, OnModuleDestroy {
         this.logger.warn(`game-${gameId} holds a ${event.type}`);
         continue;
       }
-      if (Number(recorded.revision) > feed.version) this.publish(gameId, feed.apply(event, Number(recorded.revision), now));
+      if (Number(recorded.revision) > feed.version) this.applied(gameId, event, feed.apply(event, Number(recorded.revision), now));
     }
   }
 

@@ -29,7 +29,10 @@ export class GameGateway implements OnGatewayInit, OnGatewayDisconnect, OnModule
   @WebSocketServer() private readonly server!: LiveServer;
   /** Sockets per player per game: a player goes offline when their last socket leaves. */
   private readonly playerSockets = new Map<string, Map<string, number>>();
+  /** Sockets per player of each arena match still being played: its players count as in the arena until it ends. */
+  private readonly inArena = new Map<string, Map<string, number>>();
   private stopListening: (() => void) | null = null;
+  private stopEnded: (() => void) | null = null;
 
   constructor(
     private readonly executor: CommandExecutor,
@@ -42,10 +45,13 @@ export class GameGateway implements OnGatewayInit, OnGatewayDisconnect, OnModule
 
   afterInit(): void {
     this.stopListening = this.rooms.onUpdate((gameId, outgoing) => this.push(gameId, outgoing));
+    // A match over is no longer "in the arena", though its players still look at its result.
+    this.stopEnded = this.rooms.onEnded((gameId) => this.leftArena(gameId));
   }
 
   onModuleDestroy(): void {
     this.stopListening?.();
+    this.stopEnded?.();
   }
 
   @SubscribeMessage('JoinGame')
@@ -67,7 +73,8 @@ export class GameGateway implements OnGatewayInit, OnGatewayDisconnect, OnModule
         if (!wasWatching) this.rooms.unwatch(gameId);
         throw error;
       }
-      if (state.games.get(gameId) !== 'player') this.addPlayerSocket(gameId, uid, feed.full.live.gameT === 'L');
+      const playing = feed.full.live.status !== 'G_ED' && feed.full.live.status !== 'G_ABON';
+      if (state.games.get(gameId) !== 'player') this.addPlayerSocket(gameId, uid, feed.full.live.gameT === 'L' && playing);
       if (state.games.get(gameId) === 'spectator') socket.leave(gameRooms.spectators(gameId));
       state.games.set(gameId, 'player');
       // The view is taken as the socket enters the rooms: every message after it builds on it.
@@ -216,7 +223,19 @@ export class GameGateway implements OnGatewayInit, OnGatewayDisconnect, OnModule
     const players = this.playerSockets.get(gameId) ?? new Map<string, number>();
     players.set(uid, (players.get(uid) ?? 0) + 1);
     this.playerSockets.set(gameId, players);
-    if (arenaMatch) this.counters.enter('arena', uid);
+    if (arenaMatch) {
+      const counted = this.inArena.get(gameId) ?? new Map<string, number>();
+      counted.set(uid, (counted.get(uid) ?? 0) + 1);
+      this.inArena.set(gameId, counted);
+      this.counters.enter('arena', uid);
+    }
+  }
+
+  private leftArena(gameId: string): void {
+    const counted = this.inArena.get(gameId);
+    if (!counted) return;
+    this.inArena.delete(gameId);
+    for (const [uid, sockets] of counted) for (let n = 0; n < sockets; n++) this.counters.leave('arena', uid, 'left');
   }
 
   private removePlayerSocket(gameId: string, uid: string): number {
@@ -225,7 +244,14 @@ export class GameGateway implements OnGatewayInit, OnGatewayDisconnect, OnModule
     if (remaining > 0) players!.set(uid, remaining);
     else players?.delete(uid);
     if (players?.size === 0) this.playerSockets.delete(gameId);
-    this.counters.leave('arena', uid);
+    const counted = this.inArena.get(gameId);
+    const inArena = counted?.get(uid) ?? 0;
+    if (inArena > 0) {
+      if (inArena > 1) counted!.set(uid, inArena - 1);
+      else counted!.delete(uid);
+      if (counted!.size === 0) this.inArena.delete(gameId);
+      this.counters.leave('arena', uid);
+    }
     return remaining;
   }
 

@@ -65,8 +65,9 @@ export class LiveCounters implements OnModuleInit, OnModuleDestroy {
     this.changed();
   }
 
-  leave(room: typeof ARENA_ID | typeof LOBBY_ID, uid: string): void {
-    this.presence.leave(room, uid, this.clock.now());
+  /** See RoomPresence.leave: a dropped connection still counts for a while, a player who left does not. */
+  leave(room: typeof ARENA_ID | typeof LOBBY_ID, uid: string, how: 'left' | 'dropped' = 'dropped'): void {
+    this.presence.leave(room, uid, this.clock.now(), how);
     this.changed();
   }
 

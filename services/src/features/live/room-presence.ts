@@ -18,9 +18,17 @@ export class RoomPresence {
     members.set(uid, { sockets: presence.sockets + 1, lastSeen: now });
   }
 
-  leave(room: string, uid: string, now: number): void {
+  /**
+   * One of the player's sockets is out of the room. `dropped`: its connection went (it may come back, so
+   * the player still counts for the window); `left`: the player left on purpose (a page closed, a match
+   * over), so once none of their sockets is in, they no longer count.
+   */
+  leave(room: string, uid: string, now: number, how: 'left' | 'dropped' = 'dropped'): void {
     const presence = this.rooms.get(room)?.get(uid);
-    if (presence) this.members(room).set(uid, { sockets: Math.max(0, presence.sockets - 1), lastSeen: now });
+    if (!presence) return;
+    const sockets = Math.max(0, presence.sockets - 1);
+    if (sockets === 0 && how === 'left') this.members(room).delete(uid);
+    else this.members(room).set(uid, { sockets, lastSeen: now });
   }
 
   count(room: string, now: number): number {

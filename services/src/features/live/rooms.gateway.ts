@@ -122,15 +122,15 @@ export class RoomsGateway implements OnGatewayInit, OnGatewayDisconnect, OnModul
   }
 
   async handleDisconnect(socket: LiveSocket): Promise<void> {
-    for (const room of [...socketState(socket).rooms]) await this.leaveRoom(socket, room).catch((error: Error) => this.logger.warn(error.message));
+    for (const room of [...socketState(socket).rooms]) await this.leaveRoom(socket, room, 'dropped').catch((error: Error) => this.logger.warn(error.message));
   }
 
-  private async leaveRoom(socket: LiveSocket, room: 'lobby' | 'arena'): Promise<void> {
+  private async leaveRoom(socket: LiveSocket, room: 'lobby' | 'arena', how: 'left' | 'dropped' = 'left'): Promise<void> {
     const state = socketState(socket);
     if (!state.rooms.delete(room)) return;
     const uid = socket.data.principal.uid;
     await socket.leave(room === 'lobby' ? LOBBY_ID : ARENA_ID);
-    this.counters.leave(room === 'lobby' ? LOBBY_ID : ARENA_ID, uid);
+    this.counters.leave(room === 'lobby' ? LOBBY_ID : ARENA_ID, uid, how);
     if (room !== 'arena') return;
     const remaining = (this.arenaSockets.get(uid) ?? 1) - 1;
     if (remaining > 0) return void this.arenaSockets.set(uid, remaining);

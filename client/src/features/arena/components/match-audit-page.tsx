@@ -134,7 +134,8 @@ function RoundsTable({ audit }: { audit: MatchAudit }) {
   return (
     <section className="audit-card" aria-labelledby="rounds-title">
       <h2 id="rounds-title">{t('audit.rounds')}</h2>
-      <div className="audit-table-wrap">
+      {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
+      <div className="audit-table-wrap" tabIndex={0} role="region" aria-labelledby="rounds-title">
         <table className="audit-table" data-testid="audit-rounds">
           <thead>
             <tr>

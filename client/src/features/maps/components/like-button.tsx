@@ -25,7 +25,6 @@ export function LikeButton({ map, size = 'small' }: { map: MapEntry; size?: 'sma
         type="button"
         className={`button ${size === 'small' ? 'button--small' : ''} like-button__button${liked ? ' like-button__button--on' : ''}`}
         aria-pressed={signedIn ? liked : undefined}
-        aria-label={signedIn ? label : t('maps.signInToLike')}
         title={signedIn ? label : t('maps.signInToLike')}
         onClick={() => (signedIn ? like.mutate({ map, liked: !liked }) : open({ kind: 'signIn', mode: 'signIn' }))}
       >
@@ -37,6 +36,8 @@ export function LikeButton({ map, size = 'small' }: { map: MapEntry; size?: 'sma
             strokeWidth="2"
           />
         </svg>
+        {/* The name says what the button does, then the count it shows (a name that hid the count would not match what is seen). */}
+        <span className="visually-hidden">{signedIn ? label : t('maps.signInToLike')}</span>
         <span data-testid="map-likes">{format.count(map.likes)}</span>
       </button>
       {like.isError && (

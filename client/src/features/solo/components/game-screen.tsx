@@ -130,31 +130,34 @@ export function GameScreen({ gameId }: { gameId: string }) {
   return (
     <div className="game-screen" data-testid="game-screen" data-round={round.roundIndex} data-phase={result ? 'result' : 'guessing'}>
       {round.streetView ? <GoogleStreetView panoId={round.streetView.panoId} heading={round.heading} roadLabels={showStreetName && (game.data.settings?.hsn ?? true)} /> : <PanoramaViewer url={round.panoramaUrl} heading={round.heading} movement={round.movement} />}
-      <GameHeader roundNumber={round.roundIndex + 1} totalPoints={game.data.totalPoints} mapName={mapName} onChooseMap={() => open({ kind: 'maps' })} />
-      <div className="game-screen__notes">
-        {(round.streetView || !game.data.answerBlind) && (
-          <p className="game-screen__unranked" role="note" data-testid="unranked-badge" title={t('game.unrankedGoogleHint')}>
-            {t('game.unrankedGoogle')}
-          </p>
-        )}
-        {game.data.settings && (game.data.settings.nm || game.data.settings.nmpz || game.data.settings.rl > 0) && (
-          <p className="game-screen__rules" role="note" data-testid="solo-rules-note">
-            {[
-              game.data.settings.nmpz ? t('rounds.movements.none') : game.data.settings.nm ? t('rounds.movements.pan') : null,
-              game.data.settings.rl > 0 ? t('rounds.perRound', { time: format.seconds(game.data.settings.rl * 1000) }) : null,
-            ]
-              .filter(Boolean)
-              .join(' · ')}
-          </p>
-        )}
-        {round.fallback ? (
-          <p className="game-screen__fallback" role="note" data-testid="fallback-note">
-            {t('game.fallbackRound', { name: mapName })}
-          </p>
-        ) : (
-          <MapInfoHint mapName={mapName} />
-        )}
-      </div>
+      {/* While the result shows, its own map and panel fill the screen: the header and the notes are for the round. */}
+      {!result && <GameHeader roundNumber={round.roundIndex + 1} totalPoints={game.data.totalPoints} mapName={mapName} onChooseMap={() => open({ kind: 'maps' })} />}
+      {!result && (
+        <div className="game-screen__notes">
+          {(round.streetView || !game.data.answerBlind) && (
+            <p className="game-screen__unranked" role="note" data-testid="unranked-badge" title={t('game.unrankedGoogleHint')}>
+              {t('game.unrankedGoogle')}
+            </p>
+          )}
+          {game.data.settings && (game.data.settings.nm || game.data.settings.nmpz || game.data.settings.rl > 0) && (
+            <p className="game-screen__rules" role="note" data-testid="solo-rules-note">
+              {[
+                game.data.settings.nmpz ? t('rounds.movements.none') : game.data.settings.nm ? t('rounds.movements.pan') : null,
+                game.data.settings.rl > 0 ? t('rounds.perRound', { time: format.seconds(game.data.settings.rl * 1000) }) : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </p>
+          )}
+          {round.fallback ? (
+            <p className="game-screen__fallback" role="note" data-testid="fallback-note">
+              {t('game.fallbackRound', { name: mapName })}
+            </p>
+          ) : (
+            <MapInfoHint mapName={mapName} />
+          )}
+        </div>
+      )}
       {guessing && clock.phase === 'running' && <RoundCountdown remainingMs={clock.remainingMs} />}
       {guessing && askForGuess && (clock.phase === 'guessWindow' || clock.phase === 'over') && (
         <TimeoutDialog remainingMs={clock.guessWindowMs} blink={false} hasGuess={currentGuess !== null} onGuess={submitGuess} />

@@ -1,0 +1,234 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ARENA_ID, type DailyChallenges, LOBBY_ID } from '@globetrail/contracts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { playArenaMatch } from '../support/arena-match.js';
+import { seriousViolations } from '../support/axe.js';
+import { type E2E, placeGuessOnMap, startE2E } from '../support/e2e.js';
+import { watchErrors } from '../support/browser.js';
+import { type Player, signedUpPlayer } from '../support/test-app.js';
+
+/**
+ * A newcomer's journey through every SPEC §2 route and every window and menu entry, on a laptop and on a
+ * phone, as a guest and signed in. On each screen: no console error and no failed request other than the
+ * ones listed as expected, no sideways scrolling, no enabled control covered by something else (a toast, a
+ * banner, a bar: what a click at its centre would hit), and no serious or critical axe-core finding. A
+ * screenshot of every screen goes to test-results/journey/ (README "Screenshots").
+ */
+export const SCREENSHOTS = join(process.cwd(), 'test-results', 'journey');
+
+const VIEWPORTS = {
+  laptop: { viewport: { width: 1366, height: 768 } },
+  phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+} as const;
+
+let e2e: E2E;
+/** Another player, whose public profile and open duel the journey visits. */
+let host: Player;
+let auditedMatch: string;
+let dailyId: string;
+
+beforeAll(async () => {
+  // Game timers 5× faster: the arena match the audit page shows is played in seconds.
+  e2e = await startE2E({ CLOCK_SPEED: '5' });
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  host = await signedUpPlayer(e2e.t, 'Host');
+  const rival = await signedUpPlayer(e2e.t, 'Rival');
+  const match = await playArenaMatch(e2e.t, [host, rival]);
+  auditedMatch = match.gameId;
+  for (const client of match.clients) client.close();
+  dailyId = ((await e2e.t.http.get('/challenges/daily').expect(200)).body as DailyChallenges).challenges[0]!.id;
+}, 120_000);
+afterAll(() => e2e.close());
+
+interface Screen {
+  name: string;
+  /** Brings the screen up from wherever the previous one left the page. */
+  open: (page: Page) => Promise<void>;
+  /** Requests that may fail on this screen, and why (a failure the page explains to the player). */
+  expectedFailures?: RegExp[];
+}
+
+/** Opens a window from the main menu. */
+const fromMenu = (entry: string, dialog: string) => async (page: Page) => {
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: entry }).click();
+  await page.getByRole('dialog', { name: dialog }).waitFor();
+};
+
+const route = (path: string, ready: (page: Page) => Promise<unknown>) => async (page: Page) => {
+  await page.goto(`${e2e.url}/#${path}`);
+  await ready(page);
+};
+
+function screens(signedIn: boolean): Screen[] {
+  return [
+    { name: 'home', open: route('/', (page) => page.getByRole('button', { name: 'Menu' }).waitFor()) },
+    {
+      name: 'menu',
+      open: async (page) => {
+        await page.getByRole('button', { name: 'Menu' }).click();
+        await page.getByRole('dialog', { name: 'Menu' }).waitFor();
+      },
+    },
+    { name: signedIn ? 'account' : 'sign-in', open: fromMenu(signedIn ? 'Account' : 'Sign in', signedIn ? 'Account' : 'Sign in') },
+    { name: 'maps', open: fromMenu('Maps', 'Maps') },
+    { name: 'challenges', open: fromMenu('Challenges', 'Challenges') },
+    { name: 'play-with-friends', open: fromMenu('Play with friends', 'Play with friends') },
+    { name: 'settings', open: fromMenu('Settings', 'Settings') },
+    { name: 'help', open: fromMenu('Help and FAQ', 'Help and FAQ') },
+    { name: 'daily-challenges', open: route('/', (page) => page.getByRole('button', { name: /Daily challenges/ }).click()) },
+    { name: 'leaderboard', open: route('/leaderboard/points', (page) => page.getByTestId('leaderboard-page').waitFor()) },
+    { name: 'public-profile', open: route(`/user/${host.profile.uid}`, (page) => page.getByTestId('public-profile-window').waitFor()) },
+    { name: 'privacy', open: route('/privacypolicy', (page) => page.getByRole('heading', { level: 1 }).waitFor()) },
+    { name: 'terms', open: route('/termsofservice', (page) => page.getByRole('heading', { level: 1 }).waitFor()) },
+    { name: 'map-page', open: route('/map/country-fr', (page) => page.locator('[data-testid="map-extent"][data-loaded]').waitFor()) },
+    { name: 'challenge-page', open: route(`/challenge/${dailyId}`, (page) => page.getByTestId('challenge-page').waitFor()) },
+    { name: 'duels-lobby', open: route(`/game/${LOBBY_ID}`, (page) => page.getByTestId('lobby-screen').waitFor()) },
+    { name: 'arena', open: route(`/game/${ARENA_ID}`, (page) => page.getByTestId('arena-screen').waitFor()) },
+    { name: 'match-audit', open: route(`/arena/${auditedMatch}/audit`, (page) => page.getByTestId('audit-page').waitFor()) },
+    { name: 'map-editor', open: route('/mapEditor/new', (page) => page.getByTestId(signedIn ? 'map-editor' : 'editor-gate').waitFor()) },
+    { name: 'generator', open: route('/genarator/12/panoramax/FR', (page) => page.getByTestId('generator-page').waitFor()) },
+    { name: 'not-found', open: route('/no/such/page', (page) => page.getByRole('heading', { level: 1 }).waitFor()) },
+    {
+      name: 'round',
+      open: route('/loc/43.6766,4.6278', (page) => page.locator('[data-testid="panorama"][data-state="ready"]').waitFor({ timeout: 30_000 })),
+    },
+    {
+      name: 'round-result',
+      open: async (page) => {
+        if (page.viewportSize()!.width < 600) {
+          await page.getByRole('button', { name: 'Map', exact: true }).click();
+          await page.waitForFunction(() => document.querySelector('.guess-sheet--open')?.getAnimations({ subtree: true }).length === 0);
+        }
+        await placeGuessOnMap(page);
+        await page.getByRole('button', { name: 'Guess', exact: true }).click();
+        await page.getByTestId('round-result').waitFor();
+      },
+    },
+  ];
+}
+
+/** What is wrong with the screen as it stands: sideways scrolling, and enabled controls something else covers. */
+function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth + 1) problems.push(`the page scrolls sideways: ${root.scrollWidth} px in ${root.clientWidth}`);
+    const describe = (element: Element) => {
+      const text = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      const testId = element.closest('[data-testid]')?.getAttribute('data-testid');
+      return `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/)[0]}` : ''} "${text}"${testId ? ` in ${testId}` : ''}`;
+    };
+    const scrollsSideways = (element: Element) => {
+      for (let at = element.parentElement; at && at !== document.body; at = at.parentElement) {
+        const overflow = getComputedStyle(at).overflowX;
+        if ((overflow === 'auto' || overflow === 'scroll') && at.scrollWidth > at.clientWidth) return true;
+      }
+      return false;
+    };
+    // With a modal window open, only its own controls and headings can be reached.
+    const modals = [...document.querySelectorAll('[aria-modal="true"], dialog:modal')].filter((modal) => modal.checkVisibility());
+    const scope: ParentNode = modals.at(-1) ?? document;
+    // Headings are read, not clicked: what covers any part of their text (a fixed bar) hides it.
+    for (const heading of scope.querySelectorAll('h1, h2')) {
+      if (!heading.checkVisibility({ opacityProperty: true, visibilityProperty: true }) || heading.closest('[inert], [aria-hidden="true"]')) continue;
+      const range = document.createRange();
+      range.selectNodeContents(heading);
+      const text = range.getBoundingClientRect();
+      if (text.width < 2 || text.bottom < 0 || text.top > window.innerHeight) continue;
+      for (const x of [text.left + 3, text.left + text.width / 2, text.right - 3]) {
+        const hit = document.elementFromPoint(x, text.top + text.height / 2);
+        if (hit && hit !== heading && !heading.contains(hit) && !hit.contains(heading)) {
+          problems.push(`heading ${describe(heading)} is covered by ${describe(hit)}`);
+          break;
+        }
+      }
+    }
+    for (const control of scope.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, [role="button"], [role="tab"]')) {
+      if ((control as HTMLButtonElement).disabled || control.getAttribute('aria-disabled') === 'true' || control.closest('[inert]')) continue;
+      if (!control.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const box = control.getBoundingClientRect();
+      if (box.width < 2 || box.height < 2) continue;
+      // Cut off at the screen's side, unless it sits in something that scrolls sideways (a wide table).
+      if ((box.left < -1 || box.right > window.innerWidth + 1) && !scrollsSideways(control)) problems.push(`${describe(control)} runs off the screen (${Math.round(box.left)}–${Math.round(box.right)} px)`);
+      const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+      if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) continue;
+      if (getComputedStyle(control).pointerEvents === 'none') continue;
+      const hit = document.elementFromPoint(x, y);
+      // The control itself, a part of it, or what clips it (a scrolled list) is not something covering it.
+      if (!hit || hit === control || control.contains(hit) || hit.contains(control)) continue;
+      problems.push(`${describe(control)} is covered by ${describe(hit)}`);
+    }
+    return problems;
+  });
+}
+
+async function visit(context: BrowserContext, label: string, signedIn: boolean): Promise<Record<string, string[]>> {
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  const failed: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+  });
+  page.on('requestfailed', (request) => {
+    // A request the page itself gave up (a picture of a screen left, a poll replaced) is not a failure.
+    if (request.failure()?.errorText !== 'net::ERR_ABORTED') failed.push(`${request.failure()?.errorText} ${new URL(request.url()).pathname}`);
+  });
+  const found: Record<string, string[]> = {};
+  await page.goto(`${e2e.url}/`);
+  if (!signedIn) {
+    // A first visit: the welcome dialog, then the home view behind it.
+    await page.getByTestId('welcome-dialog').waitFor();
+    await check(page, `${label}-welcome`, [...errors], [...failed], found);
+    // Play: the first round comes up with its hint.
+    await page.getByTestId('welcome-dialog').getByRole('button', { name: 'Play', exact: true }).click();
+    await page.locator('[data-testid="panorama"][data-state="ready"]').waitFor({ timeout: 30_000 });
+    await page.getByTestId('snack').first().waitFor();
+    await check(page, `${label}-first-round`, [...errors], [...failed], found);
+  }
+  for (const screen of screens(signedIn)) {
+    const [errorsBefore, failedBefore] = [errors.length, failed.length];
+    await screen.open(page);
+    await check(page, `${label}-${screen.name}`, errors.slice(errorsBefore), failed.slice(failedBefore), found, screen.expectedFailures);
+    await page.keyboard.press('Escape');
+  }
+  await page.close();
+  return found;
+}
+
+async function check(page: Page, name: string, errors: string[], failed: string[], found: Record<string, string[]>, expected: RegExp[] = []): Promise<void> {
+  // Settled: nothing loading, animations over.
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]') && document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 10_000 }).catch(() => undefined);
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+  const unexpected = (line: string) => !expected.some((pattern) => pattern.test(line));
+  const problems = [
+    ...errors.filter((line) => !/Failed to load resource/.test(line) || failed.some(unexpected)),
+    ...failed.filter(unexpected).map((line) => `request failed: ${line}`),
+    ...(await layoutProblems(page)),
+    ...(await seriousViolations(page)).map((violation) => `axe ${violation.impact} ${violation.id}: ${violation.nodes.slice(0, 3).join(' | ')}`),
+  ];
+  if (problems.length > 0) found[name] = problems;
+}
+
+describe('a newcomer’s journey through every screen', () => {
+  it.each([
+    ['laptop', 'a guest', false],
+    ['laptop', 'signed in', true],
+    ['phone', 'a guest', false],
+    ['phone', 'signed in', true],
+  ] as const)('on a %s as %s: no console error, failed request, sideways scroll, covered control or serious axe finding', async (device, _who, signedIn) => {
+    const context = await e2e.browser.newContext(VIEWPORTS[device]);
+    if (signedIn) {
+      const player = await signedUpPlayer(e2e.t, `Newcomer ${device}`);
+      const stored = { ...player.session, expiresAt: Date.now() + player.session.expiresIn * 1000, profileCreated: true };
+      await context.addInitScript((session) => {
+        if (localStorage.getItem('gt.session') === null) localStorage.setItem('gt.session', JSON.stringify(session));
+        localStorage.setItem('gt.firstTime', 'false');
+      }, stored);
+    }
+    const found = await visit(context, `${device}-${signedIn ? 'signed-in' : 'guest'}`, signedIn);
+    await context.close();
+    expect(found).toEqual({});
+  }, 300_000);
+});
