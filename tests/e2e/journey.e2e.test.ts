@@ -160,6 +160,15 @@ function layoutProblems(page: Page): Promise<string[]> {
       if (!hit || hit === control || control.contains(hit) || hit.contains(control)) continue;
       problems.push(`${describe(control)} is covered by ${describe(hit)}`);
     }
+    // A toast or banner must leave the screen's own notes readable (a hint, an alert), not only its controls.
+    for (const snack of document.querySelectorAll('[data-testid="snack"]')) {
+      const over = snack.getBoundingClientRect();
+      for (const note of document.querySelectorAll('aside, [role="note"], [role="alert"]')) {
+        if (snack.contains(note) || note.contains(snack) || !note.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+        const box = note.getBoundingClientRect();
+        if (box.right > over.left && box.left < over.right && box.bottom > over.top && box.top < over.bottom) problems.push(`a snack covers ${describe(note)}`);
+      }
+    }
     return problems;
   });
 }
@@ -200,11 +209,16 @@ async function visit(context: BrowserContext, label: string, signedIn: boolean):
 async function check(page: Page, name: string, errors: string[], failed: string[], found: Record<string, string[]>, expected: RegExp[] = []): Promise<void> {
   // Settled: nothing loading, animations over.
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]') && document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 10_000 }).catch(() => undefined);
+  // Every map on screen has drawn its land (a map that stays water-blue is a bug a player sees).
+  const mapsDrawn = await page
+    .waitForFunction(() => [...document.querySelectorAll('.world-map')].every((map) => !map.checkVisibility() || map.hasAttribute('data-loaded')), undefined, { timeout: 15_000 })
+    .then(() => true, () => false);
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
   const unexpected = (line: string) => !expected.some((pattern) => pattern.test(line));
   const problems = [
     ...errors.filter((line) => !/Failed to load resource/.test(line) || failed.some(unexpected)),
     ...failed.filter(unexpected).map((line) => `request failed: ${line}`),
+    ...(mapsDrawn ? [] : ['a map on screen never finished drawing']),
     ...(await layoutProblems(page)),
     ...(await seriousViolations(page)).map((violation) => `axe ${violation.impact} ${violation.id}: ${violation.nodes.slice(0, 3).join(' | ')}`),
   ];

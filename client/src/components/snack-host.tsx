@@ -8,9 +8,10 @@ type Place = (typeof PLACES)[number];
 /** While snacks show, how often their place is checked again (a screen below them may have changed). */
 const RECHECK_MS = 400;
 
-const CONTROLS = 'button, a[href], input, select, textarea, [role="button"], [role="tab"], [role="slider"]';
+/** What a snack must leave uncovered: controls (a toast must never take a click meant for one) and notes the screen shows (a hint, an alert). */
+const CONTROLS = 'button, a[href], input, select, textarea, [role="button"], [role="tab"], [role="slider"], aside, [role="note"], [role="alert"]';
 
-/** Whether the box lies over a control the player can use now (a toast must never take a click meant for one). */
+/** Whether the box lies over a control or a note the player can see now. */
 function coversControl(host: HTMLElement): boolean {
   const box = host.getBoundingClientRect();
   if (box.width === 0) return false;
