@@ -84,6 +84,18 @@ function screens(signedIn: boolean): Screen[] {
     { name: 'terms', open: route('/termsofservice', (page) => page.getByRole('heading', { level: 1 }).waitFor()) },
     { name: 'map-page', open: route('/map/country-fr', (page) => page.locator('[data-testid="map-extent"][data-loaded]').waitFor()) },
     { name: 'challenge-page', open: route(`/challenge/${dailyId}`, (page) => page.getByTestId('challenge-page').waitFor()) },
+    ...(signedIn
+      ? [
+          {
+            name: 'challenge-round',
+            open: async (page: Page) => {
+              await page.getByTestId('challenge-play-button').click();
+              await page.locator('[data-testid="challenge-play"][data-phase="playing"]').waitFor();
+              await page.locator('[data-testid="panorama"][data-state="ready"]').waitFor({ timeout: 30_000 });
+            },
+          },
+        ]
+      : []),
     { name: 'duels-lobby', open: route(`/game/${LOBBY_ID}`, (page) => page.getByTestId('lobby-screen').waitFor()) },
     { name: 'arena', open: route(`/game/${ARENA_ID}`, (page) => page.getByTestId('arena-screen').waitFor()) },
     { name: 'match-audit', open: route(`/arena/${auditedMatch}/audit`, (page) => page.getByTestId('audit-page').waitFor()) },
@@ -152,13 +164,17 @@ function layoutProblems(page: Page): Promise<string[]> {
       if (box.width < 2 || box.height < 2) continue;
       // Cut off at the screen's side, unless it sits in something that scrolls sideways (a wide table).
       if ((box.left < -1 || box.right > window.innerWidth + 1) && !scrollsSideways(control)) problems.push(`${describe(control)} runs off the screen (${Math.round(box.left)}–${Math.round(box.right)} px)`);
-      const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
-      if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) continue;
-      if (getComputedStyle(control).pointerEvents === 'none') continue;
-      const hit = document.elementFromPoint(x, y);
-      // The control itself, a part of it, or what clips it (a scrolled list) is not something covering it.
-      if (!hit || hit === control || control.contains(hit) || hit.contains(control)) continue;
-      problems.push(`${describe(control)} is covered by ${describe(hit)}`);
+      const y = box.top + box.height / 2;
+      if (y < 0 || y >= window.innerHeight || getComputedStyle(control).pointerEvents === 'none') continue;
+      // Its centre, and its two ends (a bar slid under another is covered at one end only).
+      for (const x of [box.left + box.width / 2, box.left + Math.min(4, box.width / 4), box.right - Math.min(4, box.width / 4)]) {
+        if (x < 0 || x >= window.innerWidth) continue;
+        const hit = document.elementFromPoint(x, y);
+        // The control itself, a part of it, or what clips it (a scrolled list) is not something covering it.
+        if (!hit || hit === control || control.contains(hit) || hit.contains(control)) continue;
+        problems.push(`${describe(control)} is covered by ${describe(hit)}`);
+        break;
+      }
     }
     // A toast or banner must leave the screen's own notes readable (a hint, an alert), not only its controls.
     for (const snack of document.querySelectorAll('[data-testid="snack"]')) {
@@ -200,7 +216,9 @@ async function visit(context: BrowserContext, label: string, signedIn: boolean):
     const [errorsBefore, failedBefore] = [errors.length, failed.length];
     await screen.open(page);
     await check(page, `${label}-${screen.name}`, errors.slice(errorsBefore), failed.slice(failedBefore), found, screen.expectedFailures);
+    // Escape closes the window the screen opened; the next screen starts once it has (its close may navigate).
     await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('dialog:modal'), undefined, { timeout: 5_000 });
   }
   await page.close();
   return found;

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { ErrorMessage } from '../components/error-message';
@@ -34,11 +34,12 @@ export function RootLayout() {
   useRotateDeviceHint();
   useEffect(() => scheduleAddressCleanup(), []);
   useSignInFromAddress();
+  const toolbarRef = useToolbarWidth();
 
   return (
     <>
       <Outlet />
-      <div className="toolbar" role="toolbar" aria-label={t('toolbar.label')}>
+      <div ref={toolbarRef} className="toolbar" role="toolbar" aria-label={t('toolbar.label')}>
         <ToolbarLinks />
         <MenuButton />
       </div>
@@ -52,4 +53,23 @@ export function RootLayout() {
       <TooltipLayer />
     </>
   );
+}
+
+/**
+ * Keeps `--toolbar-width` on the page's root: the bars that share the top edge with the toolbar (a
+ * challenge's header) stop short of it, whatever the language makes its buttons' width.
+ */
+function useToolbarWidth() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const toolbar = ref.current;
+    if (!toolbar) return;
+    const root = document.documentElement;
+    const update = () => root.style.setProperty('--toolbar-width', `${Math.ceil(toolbar.getBoundingClientRect().width)}px`);
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(toolbar);
+    return () => observer.disconnect();
+  }, []);
+  return ref;
 }
