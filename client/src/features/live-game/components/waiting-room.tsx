@@ -30,6 +30,8 @@ export function WaitingRoom({ model, commands, takeSeat, entering }: WaitingRoom
   const capacity = LIVE.capacity[view.gameT];
   const seatsLeft = capacity - model.players.length;
   const needsOpponent = isDuel(view.gameT) && model.players.length < 2;
+  // Team guesser starts only with a player in each team (readyToLaunch): say so while one is empty.
+  const emptyTeam = view.gameT === 'T' && model.players.length > 0 && TEAMS.some((team) => !model.players.some((player) => player.team === team));
   const [seat, setSeat] = useState<{ pending: boolean; error: unknown }>({ pending: false, error: null });
   const backTo = view.origin === 'lobby' ? '/game/lobby' : view.origin === 'arena' ? '/game/arena' : '/';
 
@@ -57,7 +59,7 @@ export function WaitingRoom({ model, commands, takeSeat, entering }: WaitingRoom
           </p>
         ) : (
           <p className="live-page__lead" role="status" data-testid="waiting-hint">
-            {needsOpponent ? t('live.waiting.needsOpponent') : t('live.waiting.startsWhenReady')}
+            {needsOpponent ? t('live.waiting.needsOpponent') : emptyTeam ? t('live.waiting.needsTeams') : t('live.waiting.startsWhenReady')}
           </p>
         )}
 
@@ -72,7 +74,9 @@ export function WaitingRoom({ model, commands, takeSeat, entering }: WaitingRoom
               onClick={() => commands.setReady.mutate(!me.ready)}
               data-testid="ready-toggle"
             >
-              {me.ready ? t('live.waiting.notReadyButton') : t('live.waiting.readyButton')}
+              {/* One label, pressed or not (aria-pressed), so the button and the player's row always agree. */}
+              {me.ready && <CheckIcon />}
+              {t('live.waiting.readyButton')}
             </button>
             <Link className="button" to={backTo} data-testid="leave-game">
               {t('live.waiting.leave')}
@@ -147,5 +151,13 @@ export function WaitingRoom({ model, commands, takeSeat, entering }: WaitingRoom
         {!generating && <ShareLink gameId={view.id} />}
       </div>
     </div>
+  );
+}
+
+function CheckIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+      <path d="M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4L9 16.2Z" fill="currentColor" />
+    </svg>
   );
 }
