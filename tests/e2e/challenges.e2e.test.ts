@@ -126,4 +126,24 @@ describe('challenges in Chromium', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("shows a friend's result on the challenge's open page without a reload", async () => {
+    const author = await signedUpPlayer(e2e.t, 'Setter');
+    const friend = await signedUpPlayer(e2e.t, 'Solver');
+    const body = { id: '', t: 'Two quick ones', d: '', sd: null, ed: null, ip: false, nmpz: false, nm: false, hsn: true, rl: -1, gat: false, mlte: 0, rou: [], ppr: [], spr: [], nr: 2, mid: 'world', mn: 'World', mc: null, mmd: 20_037_500, dmdp1: 0, dmdp2: -1 };
+    const id = (await e2e.t.http.post('/challenges/add').set('Authorization', author.token).send(body).expect(201)).body.id as string;
+    const { page, context, errors } = await openSignedIn(e2e, author, `/#/challenge/${encodeURIComponent(id)}`);
+    const results = page.locator('.challenge-results');
+    await results.getByText('Nobody has played yet.').waitFor();
+
+    await e2e.t.http.post('/challenges/join').set('Authorization', friend.token).send({ id }).expect(200);
+    for (const roundNumber of [0, 1]) {
+      await e2e.t.http.post(`/challenge/${encodeURIComponent(id)}/round`).set('Authorization', friend.token).send({ roundNumber }).expect(201);
+      await e2e.t.http.post('/challenges/addScore').set('Authorization', friend.token).send({ id, roundNumber, guessLoc: '48.85,2.35' }).expect(200);
+    }
+    // The page asks again while it is open (every 10 s): the friend appears with no reload.
+    await results.getByText('Solver').waitFor({ timeout: 25_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

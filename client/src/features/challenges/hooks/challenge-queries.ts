@@ -15,9 +15,18 @@ export function useChallengeList(list: { kind: 'public'; page: number; sort: Cha
   });
 }
 
+/** While a challenge's page is open (and the tab shown), its results and counts are asked for again this often: others play it meanwhile. */
+export const CHALLENGE_REFRESH_MS = 10_000;
+
 export function useChallenge(id: string) {
   const signedIn = isSignedIn(useSession());
-  return useQuery({ queryKey: [KEY, 'detail', signedIn, id], queryFn: ({ signal }) => fetchChallenge(id, signedIn, signal), retry: false });
+  return useQuery({
+    queryKey: [KEY, 'detail', signedIn, id],
+    queryFn: ({ signal }) => fetchChallenge(id, signedIn, signal),
+    retry: false,
+    refetchInterval: CHALLENGE_REFRESH_MS,
+    refetchOnWindowFocus: true,
+  });
 }
 
 export function useChallengeProgress(id: string, enabled: boolean) {
