@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { z } from 'zod';
 import { apiGet, apiPost, GET_MAX_RETRIES, GET_RETRY_BASE_MS } from './api-client';
-import { ApiRequestError } from './api-error';
+import { ApiRequestError, readableMessage } from './api-error';
 
 const ok = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 const failing = (status: number) => new Response(JSON.stringify({ statusCode: status, code: status === 404 ? 'not_found' : 'internal', message: 'no' }), { status });
@@ -59,5 +59,17 @@ describe('the API client’s retries (SPEC §8)', () => {
     calls = fakeServer([() => failing(503)]);
     await expect(apiPost('/command', {}, schema)).rejects.toMatchObject({ status: 503 });
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe('readableMessage', () => {
+  it('drops the field name the server puts first for API callers, and starts with a capital', () => {
+    expect(readableMessage('password: this is one of the most common passwords', 'password')).toBe('This is one of the most common passwords');
+    expect(readableMessage('rou.0: no picture within 25 km of 1,2', 'rou.0')).toBe('No picture within 25 km of 1,2');
+  });
+
+  it('leaves a message alone that does not start with its field', () => {
+    expect(readableMessage('the game is over')).toBe('the game is over');
+    expect(readableMessage('name: taken', 'email')).toBe('name: taken');
   });
 });

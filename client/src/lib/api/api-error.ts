@@ -26,3 +26,14 @@ export function isApiRequestError(error: unknown): error is ApiRequestError {
 export function isAbortError(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
+
+/**
+ * The server's message as a player reads it: a refusal names its field first for callers of the API
+ * ("password: this is one of the most common passwords"); the page shows it beside that field, so the
+ * technical name goes and the sentence starts with a capital.
+ */
+export function readableMessage(message: string, field?: string): string {
+  if (!field || !message.startsWith(`${field}: `)) return message;
+  const rest = message.slice(field.length + 2);
+  return rest.charAt(0).toLocaleUpperCase() + rest.slice(1);
+}

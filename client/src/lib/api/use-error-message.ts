@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiRequestError } from './api-error';
+import { isApiRequestError, readableMessage } from './api-error';
 
 /**
  * Codes whose meaning does not depend on the request: they get a translated sentence. Other codes
@@ -55,7 +55,7 @@ export function useErrorMessage(): (error: unknown) => string {
       if (isApiRequestError(error)) {
         if (translatedCodes.has(error.code)) return t(`errors.${error.code}` as 'errors.network');
         if (error.status >= 500) return t('errors.internal');
-        return error.message || t('errors.unknown');
+        return readableMessage(error.message, error.field) || t('errors.unknown');
       }
       return t('errors.unknown');
     },
