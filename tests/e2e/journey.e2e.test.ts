@@ -75,6 +75,15 @@ function screens(signedIn: boolean): Screen[] {
     { name: 'maps', open: fromMenu('Maps', 'Maps') },
     { name: 'challenges', open: fromMenu('Challenges', 'Challenges') },
     { name: 'play-with-friends', open: fromMenu('Play with friends', 'Play with friends') },
+    {
+      name: signedIn ? 'create-challenge' : 'sign-up',
+      open: async (page) => {
+        await fromMenu('Challenges', 'Challenges')(page);
+        await page.getByTestId('create-challenge').click();
+        // Signed in, the challenge form; a guest is offered an account first.
+        await page.waitForFunction(() => document.querySelector('dialog:modal:not([data-testid="challenges-window"])') !== null);
+      },
+    },
     { name: 'settings', open: fromMenu('Settings', 'Settings') },
     { name: 'help', open: fromMenu('Help and FAQ', 'Help and FAQ') },
     { name: 'daily-challenges', open: route('/', (page) => page.getByRole('button', { name: /Daily challenges/ }).click()) },
