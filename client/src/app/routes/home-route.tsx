@@ -73,6 +73,8 @@ function ReturningVisit() {
     handledFor.current = uid;
     // A start already under way (Play, a shared location) opens its game by itself.
     if (queryClient.isMutating({ mutationKey: [...START_SOLO_MUTATION_KEY] }) > 0) return;
+    // The address may have moved on since this screen rendered (a link followed at once): then it stays.
+    if (!/^#?\/?$/.test(window.location.hash)) return;
     const lastGame = readLastGame(uid);
     if (lastGame) navigate(`/game/${encodeURIComponent(lastGame)}`, { replace: true });
     else startGame.mutate({});

@@ -2,18 +2,19 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ARENA_ID, type DailyChallenges, LOBBY_ID } from '@globetrail/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
-import { playArenaMatch } from '../support/arena-match.js';
-import { seriousViolations } from '../support/axe.js';
-import { type E2E, placeGuessOnMap, startE2E } from '../support/e2e.js';
-import { watchErrors } from '../support/browser.js';
-import { type Player, signedUpPlayer } from '../support/test-app.js';
+import { playArenaMatch } from './arena-match.js';
+import { seriousViolations } from './axe.js';
+import { type E2E, placeGuessOnMap, startE2E } from './e2e.js';
+import { watchErrors } from './browser.js';
+import { type Player, signedUpPlayer } from './test-app.js';
 
 /**
  * A newcomer's journey through every SPEC §2 route and every window and menu entry, on a laptop and on a
  * phone, as a guest and signed in. On each screen: no console error and no failed request other than the
  * ones listed as expected, no sideways scrolling, no enabled control covered by something else (a toast, a
  * banner, a bar: what a click at its centre would hit), and no serious or critical axe-core finding. A
- * screenshot of every screen goes to test-results/journey/ (README "Screenshots").
+ * screenshot of every screen goes to test-results/journey/ (README "Screenshots"). The test files
+ * (tests/e2e/journey-*.e2e.test.ts) run it on one device each.
  */
 export const SCREENSHOTS = join(process.cwd(), 'test-results', 'journey');
 
@@ -28,7 +29,7 @@ let host: Player;
 let auditedMatch: string;
 let dailyId: string;
 
-beforeAll(async () => {
+async function setUp(): Promise<void> {
   // Game timers 5× faster: the arena match the audit page shows is played in seconds.
   e2e = await startE2E({ CLOCK_SPEED: '5' });
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -38,8 +39,7 @@ beforeAll(async () => {
   auditedMatch = match.gameId;
   for (const client of match.clients) client.close();
   dailyId = ((await e2e.t.http.get('/challenges/daily').expect(200)).body as DailyChallenges).challenges[0]!.id;
-}, 120_000);
-afterAll(() => e2e.close());
+}
 
 interface Screen {
   name: string;
@@ -228,9 +228,19 @@ async function visit(context: BrowserContext, label: string, signedIn: boolean):
     // Escape closes the window the screen opened; the next screen starts once it has (its close may navigate).
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => !document.querySelector('dialog:modal'), undefined, { timeout: 5_000 });
+    await addressSettled(page);
   }
   await page.close();
   return found;
+}
+
+/** Waits until the address has stayed the same for a moment (a closed window may lead somewhere). */
+async function addressSettled(page: Page): Promise<void> {
+  for (let last = page.url(), tries = 0; tries < 20; tries++) {
+    await page.waitForTimeout(150);
+    if (page.url() === last) return;
+    last = page.url();
+  }
 }
 
 async function check(page: Page, name: string, errors: string[], failed: string[], found: Record<string, string[]>, expected: RegExp[] = []): Promise<void> {
@@ -252,24 +262,28 @@ async function check(page: Page, name: string, errors: string[], failed: string[
   if (problems.length > 0) found[name] = problems;
 }
 
-describe('a newcomer’s journey through every screen', () => {
-  it.each([
-    ['laptop', 'a guest', false],
-    ['laptop', 'signed in', true],
-    ['phone', 'a guest', false],
-    ['phone', 'signed in', true],
-  ] as const)('on a %s as %s: no console error, failed request, sideways scroll, covered control or serious axe finding', async (device, _who, signedIn) => {
-    const context = await e2e.browser.newContext(VIEWPORTS[device]);
-    if (signedIn) {
-      const player = await signedUpPlayer(e2e.t, `Newcomer ${device}`);
-      const stored = { ...player.session, expiresAt: Date.now() + player.session.expiresIn * 1000, profileCreated: true };
-      await context.addInitScript((session) => {
-        if (localStorage.getItem('gt.session') === null) localStorage.setItem('gt.session', JSON.stringify(session));
-        localStorage.setItem('gt.firstTime', 'false');
-      }, stored);
-    }
-    const found = await visit(context, `${device}-${signedIn ? 'signed-in' : 'guest'}`, signedIn);
-    await context.close();
-    expect(found).toEqual({});
-  }, 300_000);
-});
+/** The journey on one device, as a guest and signed in (one test file per device, so the two run side by side). */
+export function journeyOn(device: keyof typeof VIEWPORTS): void {
+  beforeAll(setUp, 120_000);
+  afterAll(() => e2e.close());
+
+  describe(`a newcomer’s journey through every screen on a ${device}`, () => {
+    it.each([
+      ['a guest', false],
+      ['signed in', true],
+    ] as const)('as %s: no console error, failed request, sideways scroll, covered control or serious axe finding', async (_who, signedIn) => {
+      const context = await e2e.browser.newContext(VIEWPORTS[device]);
+      if (signedIn) {
+        const player = await signedUpPlayer(e2e.t, `Newcomer ${device}`);
+        const stored = { ...player.session, expiresAt: Date.now() + player.session.expiresIn * 1000, profileCreated: true };
+        await context.addInitScript((session) => {
+          if (localStorage.getItem('gt.session') === null) localStorage.setItem('gt.session', JSON.stringify(session));
+          localStorage.setItem('gt.firstTime', 'false');
+        }, stored);
+      }
+      const found = await visit(context, `${device}-${signedIn ? 'signed-in' : 'guest'}`, signedIn);
+      await context.close();
+      expect(found).toEqual({});
+    }, 300_000);
+  });
+}
