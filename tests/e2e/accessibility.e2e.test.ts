@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { seriousViolations, type Violation } from '../support/axe.js';
+import { seriousViolations } from '../support/axe.js';
 import { type E2E, openPage, placeGuessOnMap, startE2E } from '../support/e2e.js';
 
 const focusedOutline = (page: Page) =>
@@ -15,28 +15,7 @@ describe('accessibility', () => {
   });
   afterAll(() => e2e.close());
 
-  it('has no serious or critical axe violations on the home, game, result, leaderboard and settings screens', async () => {
-    const { page, context } = await openPage(e2e);
-    await page.getByTestId('welcome-dialog').waitFor();
-    const found: Record<string, Violation[]> = {};
-    found.home = await seriousViolations(page);
-    await page.getByRole('button', { name: 'Play' }).click();
-    await placeGuessOnMap(page);
-    found.game = await seriousViolations(page);
-    await page.getByRole('button', { name: 'Guess' }).click();
-    await page.getByTestId('round-result').waitFor();
-    found.result = await seriousViolations(page);
-    await page.goto(`${e2e.url}/#/leaderboard/points`);
-    await page.getByTestId('leaderboard-page').waitFor();
-    await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
-    found.leaderboard = await seriousViolations(page);
-    await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Settings' }).click();
-    await page.getByTestId('settings-window').waitFor();
-    found.settings = await seriousViolations(page);
-    expect(found).toEqual({ home: [], game: [], result: [], leaderboard: [], settings: [] });
-    await context.close();
-  });
+  // axe-core on every screen, both viewports, guest and signed in: the journey suite (tests/support/journey.ts).
 
   it('plays a whole round from the keyboard alone, with the focus always visible', async () => {
     const { page, context, errors } = await openPage(e2e);

@@ -65,7 +65,10 @@ describe('the API client’s retries (SPEC §8)', () => {
 describe('readableMessage', () => {
   it('drops the field name the server puts first for API callers, and starts with a capital', () => {
     expect(readableMessage('password: this is one of the most common passwords', 'password')).toBe('This is one of the most common passwords');
-    expect(readableMessage('rou.0: no picture within 25 km of 1,2', 'rou.0')).toBe('No picture within 25 km of 1,2');
+  });
+
+  it('keeps a nested path, which names no input the player sees', () => {
+    expect(readableMessage('guess.lat: Number must be less than or equal to 90', 'guess.lat')).toBe('guess.lat: Number must be less than or equal to 90');
   });
 
   it('leaves a message alone that does not start with its field', () => {

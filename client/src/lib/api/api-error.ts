@@ -29,11 +29,12 @@ export function isAbortError(error: unknown): boolean {
 
 /**
  * The server's message as a player reads it: a refusal names its field first for callers of the API
- * ("password: this is one of the most common passwords"); the page shows it beside that field, so the
- * technical name goes and the sentence starts with a capital.
+ * ("password: this is one of the most common passwords"). A form's own field (a plain name) is the input the
+ * page shows the message beside, so its name goes and the sentence starts with a capital; a nested path
+ * ("guess.lat", "rou.0") is no input the player sees, and stays to say what was refused.
  */
 export function readableMessage(message: string, field?: string): string {
-  if (!field || !message.startsWith(`${field}: `)) return message;
+  if (!field || field.includes('.') || !message.startsWith(`${field}: `)) return message;
   const rest = message.slice(field.length + 2);
   return rest.charAt(0).toLocaleUpperCase() + rest.slice(1);
 }
