@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { seriousViolations } from '../support/axe.js';
-import { type E2E, openPage, placeGuessOnMap, startE2E } from '../support/e2e.js';
+import { type E2E, openPage, startE2E } from '../support/e2e.js';
 
 const focusedOutline = (page: Page) =>
   page.evaluate(() => {
