@@ -35,7 +35,7 @@ describe('a shared location link', () => {
     await page.locator('[data-testid="panorama"][data-state="ready"]').waitFor({ timeout: 30_000 });
     expect((await soloView(e2e, page)).rounds[0]!.shared).not.toBe(true);
     // The one refusal the page was told about (404 no_imagery on `at`) is the only failed request.
-    expect(errors).toEqual(['console: Failed to load resource: the server responded with a status of 404 (Not Found)']);
+    expect(errors).toEqual([`console: Failed to load resource: the server responded with a status of 404 (Not Found) (${e2e.url}/solo)`]);
     await context.close();
   }, 60_000);
 });

@@ -30,7 +30,8 @@ export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+    // A failed resource's message names no address; its location does (so a failure says which request).
+    if (message.type() === 'error') errors.push(`console: ${message.text()}${/^Failed to load resource/.test(message.text()) ? ` (${message.location().url})` : ''}`);
   });
   return errors;
 }

@@ -40,6 +40,11 @@ export function getLiveSocket(): LiveSocket {
     },
     reconnectionDelay: 1_000,
     reconnectionDelayMax: 30_000,
+    // WebSocket first, long-polling only where WebSocket cannot connect (a proxy that blocks it): no
+    // polling session to race the server when it closes a socket (a sign-in session that ended answered the
+    // poll still in flight with 400 "Session ID unknown"), and one round trip less to connect.
+    transports: ['websocket', 'polling'],
+    tryAllTransports: true,
   });
   created.on('connect', () => {
     authRetries = 0;

@@ -30,8 +30,9 @@ export class RenderedPictures {
     }
   }
 
-  /** Closes the renderers: they belong to the store they were given to. */
+  /** Closes the renderers (they belong to the store they were given to) once no scene is painted ahead. */
   async close(): Promise<void> {
+    await Promise.all([...this.ahead.values()].map((ahead) => ahead.close()));
     await Promise.all([...this.renderers.values()].map((renderer) => renderer.close?.()));
   }
 

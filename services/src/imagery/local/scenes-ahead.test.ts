@@ -32,7 +32,16 @@ function heldRenderer() {
   return { renderer, paints };
 }
 
+/** Lets whatever is under way run (used only before asserting that something did NOT happen). */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+/** Waits until the renderer has been asked for `count` paints (the store reads files first, at the disk's pace). */
+async function paintsReach(paints: unknown[], count: number): Promise<void> {
+  for (let waited = 0; paints.length < count; waited += 5) {
+    if (waited > 10_000) throw new Error(`the renderer was asked for ${paints.length} paints, not ${count}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  await settle();
+}
 const random = () => 0.5;
 
 describe('scenes painted ahead', () => {
@@ -55,12 +64,12 @@ describe('scenes painted ahead', () => {
   it('paints a place’s next scene once a round of it was looked at, and gives the next round that scene without waiting', async () => {
     const first = store.freshScene('place', random)!;
     const fetching = store.fetchImage('place', first.scene);
-    await settle();
+    await paintsReach(paints, 1);
     // Nothing was painted ahead yet: the first round paints its own, and nothing else runs beside it.
     expect(paints.map((paint) => paint.scene?.seed)).toEqual([first.scene.seed]);
     paints[0]!.finish();
     expect((await fetching).body).toEqual(jpegOf(first.scene.seed));
-    await settle();
+    await paintsReach(paints, 2);
     // Then the next round's scene is painted ahead.
     expect(paints).toHaveLength(2);
     const aheadSeed = paints[1]!.scene!.seed;
@@ -71,7 +80,7 @@ describe('scenes painted ahead', () => {
     expect(second.scene.seed).toBe(aheadSeed);
     const served = await store.fetchImage('place', second.scene);
     expect(served.body).toEqual(jpegOf(aheadSeed));
-    await settle();
+    await paintsReach(paints, 3);
     // Served from the picture painted ahead (no paint of that scene again), and the one after is under way.
     expect(paints.filter((paint) => paint.scene?.seed === aheadSeed)).toHaveLength(1);
     expect(paints).toHaveLength(3);
@@ -81,14 +90,14 @@ describe('scenes painted ahead', () => {
   it('never starts painting ahead while a player waits for a picture, and paints a scene wanted before its turn at once', async () => {
     const first = store.freshScene('place', random)!;
     const fetching = store.fetchImage('place', first.scene);
-    await settle();
+    await paintsReach(paints, 1);
     paints[0]!.finish();
     await fetching;
-    await settle();
+    await paintsReach(paints, 2);
     expect(paints).toHaveLength(2); // the next scene, ahead
     // A player waits for another picture (a scene not painted ahead) while the scene ahead is finished.
     const own = store.fetchImage('place', { seed: 7, along: 0 });
-    await settle();
+    await paintsReach(paints, 3);
     expect(paints).toHaveLength(3);
     paints[1]!.finish();
     await settle();
@@ -100,7 +109,7 @@ describe('scenes painted ahead', () => {
     // A round takes that waiting scene before its turn: it is painted for that round now.
     const third = store.freshScene('place', random)!;
     const wanted = store.fetchImage('place', third.scene);
-    await settle();
+    await paintsReach(paints, 4);
     expect(paints).toHaveLength(4);
     expect(paints[3]!.scene!.seed).toBe(third.scene.seed);
     paints[3]!.finish();
@@ -108,7 +117,7 @@ describe('scenes painted ahead', () => {
     // Once the player's own picture is done, painting ahead resumes, with the scene for the round after.
     paints[2]!.finish();
     await own;
-    await settle();
+    await paintsReach(paints, 5);
     expect(paints).toHaveLength(5);
     expect(paints[4]!.scene!.seed).not.toBe(third.scene.seed);
     paints[4]!.finish();
@@ -118,13 +127,15 @@ describe('scenes painted ahead', () => {
     for (let round = 0; round < 5; round++) store.freshScene('place', random);
     await settle();
     expect(paints).toHaveLength(0);
+    // Closing waits for the folder to be cleared and for any paint under way.
+    await store.close();
     const folder = join(dir, 'imagery', 'rendered', 'held.1', 'ahead');
     expect(await readdir(folder)).toEqual([]);
     // A scene left by a process that stopped is for a round that will never be played again.
     await writeFile(join(folder, 'place.123.jpg'), jpegOf(123));
-    await store.close();
     store = new LocalImageStore(join(dir, 'imagery'), { renderers: [heldRenderer().renderer] });
-    await settle();
+    await store.close();
     expect(await readdir(folder)).toEqual([]);
+    store = new LocalImageStore(join(dir, 'imagery'), { renderers: [heldRenderer().renderer] });
   });
 });

@@ -43,6 +43,8 @@ export class ScenesAhead {
   private readonly taken = new Map<string, Ahead>();
   private readonly queue: Ahead[] = [];
   private paintingAhead = false;
+  /** The paint ahead under way, settled when done (close waits for it). */
+  private current: Promise<void> = Promise.resolve();
   /** Renders players are waiting for: painting ahead waits for none of them to be left. */
   private requests = 0;
   private readonly cleared: Promise<void>;
@@ -106,6 +108,13 @@ export class ScenesAhead {
     }
   }
 
+  /** Resolves once the folder is cleared and the paint under way (if any) has settled: nothing left touching the disk. */
+  async close(): Promise<void> {
+    this.queue.length = 0;
+    await this.cleared;
+    await this.current;
+  }
+
   /** Runs a render a player is waiting for; painting ahead holds back meanwhile. */
   async request<T>(render: () => Promise<T>): Promise<T> {
     this.requests += 1;
@@ -129,9 +138,10 @@ export class ScenesAhead {
   private async paintAhead(ahead: Ahead): Promise<void> {
     ahead.state = 'painting';
     try {
-      await this.cleared;
+      // The render needs no folder: it starts at once, the folder is awaited only to write.
       const body = await this.renderer.render(ahead.recipe, ahead.fresh.scene);
       assertJpeg(body);
+      await this.cleared;
       const file = join(this.folder, `${keyOf(ahead.imageId, ahead.fresh.scene.seed)}.jpg`);
       await writeFile(`${file}.tmp`, body);
       await rename(`${file}.tmp`, file);
@@ -151,7 +161,7 @@ export class ScenesAhead {
     while (ahead && (ahead.state === 'dropped' || (this.waiting.get(ahead.imageId) !== ahead && !this.isTaken(ahead)))) ahead = this.queue.shift();
     if (!ahead) return;
     this.paintingAhead = true;
-    void this.paintAhead(ahead).finally(() => {
+    this.current = this.paintAhead(ahead).finally(() => {
       this.paintingAhead = false;
       this.next();
     });
