@@ -250,7 +250,8 @@ async function check(page: Page, name: string, errors: string[], failed: string[
   const mapsDrawn = await page
     .waitForFunction(() => [...document.querySelectorAll('.world-map')].every((map) => !map.checkVisibility() || map.hasAttribute('data-loaded')), undefined, { timeout: 15_000 })
     .then(() => true, () => false);
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+  // JPEG: a third of the time PNG takes to encode a full screen, and plenty to look at.
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.jpg`), type: 'jpeg', quality: 80 });
   const unexpected = (line: string) => !expected.some((pattern) => pattern.test(line));
   const problems = [
     ...errors.filter((line) => !/Failed to load resource/.test(line) || failed.some(unexpected)),
