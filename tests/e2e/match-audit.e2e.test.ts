@@ -46,13 +46,17 @@ describe('a finished ranked match, audited and replayed in the browser', () => {
     expect(await page.getByTestId('audit-findings').innerText()).toContain('round plan hash');
     expect(await page.getByTestId('audit-elo').innerText()).toMatch(/Ana 1000 → 1016 · Ben 1000 → 984/);
 
-    // The replay, at the match's own pace: round after round, then the knockout.
-    expect(await page.getByTestId('replay-guess').count()).toBe(0);
+    // The replay, at the match's own pace, on the game's own world map (land drawn): round after round, then the knockout.
+    const replayMap = page.getByTestId('replay-map');
+    await replayMap.locator('.world-map[data-loaded]').waitFor();
+    const total = await page.getByTestId('replay-clock').innerText();
+    expect(await replayMap.getByTestId('marker-player').count()).toBe(0);
     await page.getByTestId('replay-play').click();
     await page.getByTestId('replay-log').getByText('Round 1 starts').waitFor();
     await page.getByTestId('replay-log').getByText(/Match over: Ana won/).waitFor({ timeout: 60_000 });
-    await page.getByTestId('replay-target').waitFor();
-    expect(await page.getByTestId('replay-guess').count()).toBe(2);
+    await replayMap.getByTestId('marker-target').waitFor();
+    expect(await replayMap.getByTestId('marker-player').count()).toBe(2);
+    expect(await replayMap.getByTestId('marker-player').allInnerTexts()).toEqual(expect.arrayContaining(['Ana', 'Ben']));
     expect(await page.getByTestId('replay-hp-1').innerText()).toContain(String(loserHp));
     expect(await page.getByTestId('replay-play').innerText()).toBe('Play again');
 
@@ -60,6 +64,16 @@ describe('a finished ranked match, audited and replayed in the browser', () => {
     await page.getByTestId('replay-speed').selectOption('64');
     await page.getByTestId('replay-play').click();
     await page.getByTestId('replay-log').getByText(/Match over: Ana won/).waitFor();
+    // Seen again once its players have left (the stream records their sockets closing after the end), the
+    // replay lasts as long as before.
+    for (const client of clients.splice(0)) client.close();
+    for (let tries = 0; !(await gameEvents(e2e.t, gameId)).slice(-1).some((event) => event.type === 'PlayerDisconnected'); tries++) {
+      if (tries > 100) throw new Error('the players’ leaving was never recorded');
+      await page.waitForTimeout(100);
+    }
+    await page.reload();
+    await page.getByTestId('replay-clock').waitFor();
+    expect(await page.getByTestId('replay-clock').innerText()).toBe(total);
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);

@@ -1,17 +1,12 @@
 import type { LatLng, MatchAuditResponse } from '@globetrail/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type MapMarker, WorldMap } from '../../../components/world-map';
 import { useFormatters } from '../../../lib/format/use-formatters';
+import { nearestCopy } from '../../../lib/map/result-framing';
+import { toSteps } from '../lib/replay-steps';
 
-type HistoryEvent = MatchAuditResponse['history'][number];
 type Players = MatchAuditResponse['audit']['players'];
-
-/** One step of the replay: an event and when it happened, in ms after the match was created. */
-interface Step {
-  at: number;
-  type: string;
-  data: Record<string, unknown>;
-}
 
 interface ReplayState {
   round: number | null;
@@ -23,29 +18,13 @@ interface ReplayState {
 }
 
 export const REPLAY_SPEEDS = [1, 4, 16, 64] as const;
-/** A gap in the match longer than this (nobody did anything) is shortened in the replay. */
-const LONGEST_PAUSE_MS = 20_000;
-const COLORS = ['#4cc9f0', '#f72585', '#ffd166', '#06d6a0'];
-
+const REPLAY_PADDING = { top: 48, right: 48, bottom: 48, left: 48 };
 const isLatLng = (value: unknown): value is LatLng => typeof value === 'object' && value !== null && typeof (value as LatLng).lat === 'number' && typeof (value as LatLng).lng === 'number';
-
-function toSteps(history: readonly HistoryEvent[]): Step[] {
-  const first = history.length > 0 ? Date.parse(history[0]!.recordedAt) : 0;
-  let shift = 0;
-  let previous = 0;
-  return history.map((event) => {
-    const raw = Date.parse(event.recordedAt) - first;
-    shift += Math.max(0, raw - previous - shift - LONGEST_PAUSE_MS);
-    const at = Math.max(previous, raw - shift);
-    previous = at;
-    return { at, type: event.type, data: (event.data ?? {}) as Record<string, unknown> };
-  });
-}
 
 /**
  * A finished ranked match played again in the browser from its events, at its own pace or faster: each
- * round's guesses as they came, then the target, the points and the damage, on a world plot and in a log
- * read out to screen readers.
+ * round's guesses as they came, then the target, the points and the damage, on the game's own world map
+ * (framed on the round once its target is known) and in a log read out to screen readers.
  */
 export function MatchReplay({ history, players }: { history: readonly HistoryEvent[]; players: Players }) {
   const { t } = useTranslation();
@@ -135,7 +114,13 @@ export function MatchReplay({ history, players }: { history: readonly HistoryEve
     setShown(steps.length);
     setClock(total);
   };
-  const colorOf = (id: string) => COLORS[Math.max(0, players.findIndex((player) => player.id === id)) % COLORS.length]!;
+  // Tone 0 is a player's own guess in the game; here nobody is "you", so players take tones 1, 2, …
+  const toneOf = (id: string) => 1 + Math.max(0, players.findIndex((player) => player.id === id));
+  const guesses = Object.entries(state.guesses);
+  const markers: MapMarker[] = guesses.map(([id, at]) => ({ id: `guess-${id}`, kind: 'player', position: at, label: t('live.markerOf', { name: nameOf(id) }), caption: nameOf(id), tone: toneOf(id) }));
+  if (state.target) markers.push({ id: 'target', kind: 'target', position: state.target, label: t('audit.target') });
+  const lines = state.target ? guesses.map(([, at]) => [at, nearestCopy(state.target!, at)] as const) : [];
+  const fitTo = state.target ? [state.target, ...guesses.map(([, at]) => at)] : null;
 
   return (
     <section className="audit-card match-replay" aria-labelledby="replay-title" data-testid="match-replay">
@@ -169,28 +154,9 @@ export function MatchReplay({ history, players }: { history: readonly HistoryEve
         </span>
       </div>
       <div className="match-replay__stage">
-        <svg className="match-replay__map" viewBox="-180 -90 360 180" role="img" aria-label={t('audit.replay.mapLabel')} data-testid="replay-map">
-          <rect x={-180} y={-90} width={360} height={180} className="match-replay__sea" />
-          {[-150, -120, -90, -60, -30, 0, 30, 60, 90, 120, 150].map((lng) => (
-            <line key={`m${lng}`} x1={lng} y1={-90} x2={lng} y2={90} className="match-replay__grid" />
-          ))}
-          {[-60, -30, 0, 30, 60].map((lat) => (
-            <line key={`p${lat}`} x1={-180} y1={-lat} x2={180} y2={-lat} className="match-replay__grid" />
-          ))}
-          {state.target &&
-            Object.entries(state.guesses).map(([id, at]) => <line key={`l${id}`} x1={at.lng} y1={-at.lat} x2={state.target!.lng} y2={-state.target!.lat} stroke={colorOf(id)} className="match-replay__line" />)}
-          {Object.entries(state.guesses).map(([id, at]) => (
-            <circle key={id} cx={at.lng} cy={-at.lat} r={3} fill={colorOf(id)} data-testid="replay-guess">
-              <title>{nameOf(id)}</title>
-            </circle>
-          ))}
-          {state.target && (
-            <g data-testid="replay-target">
-              <circle cx={state.target.lng} cy={-state.target.lat} r={4} className="match-replay__target" />
-              <title>{t('audit.target')}</title>
-            </g>
-          )}
-        </svg>
+        <div className="match-replay__map" data-testid="replay-map">
+          <WorldMap label={t('audit.replay.mapLabel')} markers={markers} lines={lines} fitTo={fitTo} fitPadding={REPLAY_PADDING} showMapTypeButton />
+        </div>
         <div className="match-replay__side">
           <p className="match-replay__round">{state.round === null ? t('audit.replay.notStarted') : t('audit.replay.round', { round: state.round + 1 })}</p>
           <ul className="match-replay__hp" aria-label={t('audit.hp')}>
