@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { type MapMarker, WorldMap } from '../../../components/world-map';
 import { useFormatters } from '../../../lib/format/use-formatters';
 import { nearestCopy } from '../../../lib/map/result-framing';
-import { toSteps } from '../lib/replay-steps';
+import { type HistoryEvent, toSteps } from '../lib/replay-steps';
 
 type Players = MatchAuditResponse['audit']['players'];
 
