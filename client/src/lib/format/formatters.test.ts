@@ -49,7 +49,7 @@ describe('formatters in French and German', () => {
   it('use each language’s ordinals, decimal comma and grouping', async () => {
     const fr = await formattersFor('fr');
     expect([1, 2, 21].map(fr.ordinal)).toEqual(['1er', '2e', '21e']);
-    expect(fr.distance(1500)).toBe('1,5 km');
+    expect(fr.distance(1500)).toBe('1,5\u202fkm');
     expect(fr.count(12_345_678)).toBe('12,3\u00a0M');
     expect(fr.dateKey('20261126')).toBe('26 nov. 2026');
     const de = await formattersFor('de');
@@ -57,6 +57,13 @@ describe('formatters in French and German', () => {
     expect(de.number(12_345)).toBe('12.345');
     expect(de.seconds(9_460)).toBe('9,4 s');
     expect(de.dateKey('20261126')).toBe('26.11.2026');
+  });
+
+  it('write distance units as each language does, not in Latin letters everywhere', async () => {
+    expect((await formattersFor('ru')).distance(1500)).toBe('1,5 км');
+    expect((await formattersFor('ru', true)).distance(20_000)).toBe('12 ми');
+    expect((await formattersFor('el')).distance(1500)).toBe('1,5 χλμ.');
+    expect((await formattersFor('zh')).distance(1500)).toBe('1.5公里');
   });
 });
 

@@ -27,6 +27,14 @@ export function makeFormatters(code: string, t: Translate, useMiles: boolean) {
   const mediumDate = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   const mediumDateUtc = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  // Distance units as each language writes them (CLDR through Intl: "км", "ми", "χλμ.", "公里"), not Latin
+  // abbreviations left untranslated.
+  const units = {
+    km: new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilometer', unitDisplay: 'short', maximumFractionDigits: 1 }),
+    m: new Intl.NumberFormat(locale, { style: 'unit', unit: 'meter', unitDisplay: 'short', maximumFractionDigits: 1 }),
+    mi: new Intl.NumberFormat(locale, { style: 'unit', unit: 'mile', unitDisplay: 'short', maximumFractionDigits: 1 }),
+    ft: new Intl.NumberFormat(locale, { style: 'unit', unit: 'foot', unitDisplay: 'short', maximumFractionDigits: 1 }),
+  };
   return {
     locale,
     /** Whole numbers with the language's grouping ("12,345", "12 345", "12.345"). */
@@ -40,7 +48,7 @@ export function makeFormatters(code: string, t: Translate, useMiles: boolean) {
     /** SPEC §9 units: km above 1000 m, miles above 1609 m, else metres or feet. */
     distance: (meters: number) => {
       const { value, unit } = displayDistance(meters, useMiles);
-      return t(`units.${unit}`, { value: decimal.format(value) });
+      return units[unit].format(value);
     },
     /** SPEC §9: under 15 s with one decimal and a unit ("9.4 s"), otherwise minutes:seconds ("1:05"). */
     seconds: (ms: number) => {

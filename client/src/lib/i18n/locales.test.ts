@@ -18,7 +18,7 @@ describe('interface languages', () => {
     const broken = structuredClone(russian);
     delete broken.common.close;
     broken.common.extra = 'лишний';
-    broken.units.km = '{{amount}} км';
+    broken.units.s = '{{amount}} с';
     delete broken.toolbar.dailyNew_few;
     broken.welcome.accountsText = english.welcome.accountsText;
     const problems = checkLocale(english, broken, 'ru');
@@ -26,8 +26,8 @@ describe('interface languages', () => {
       expect.arrayContaining([
         'ru: missing "common.close"',
         'ru: extra key "common.extra"',
-        'ru: "units.km" has {{amount}}, which English does not pass',
-        'ru: "units.km" lacks {{value}}',
+        'ru: "units.s" has {{amount}}, which English does not pass',
+        'ru: "units.s" lacks {{value}}',
         'ru: missing "toolbar.dailyNew_few"',
         expect.stringMatching(/^ru: "welcome.accountsText" is still English/),
       ]),
