@@ -24,6 +24,20 @@ describe('challenges in Chromium', () => {
     await list.getByTestId('daily-challenges').getByTestId('challenge-card').nth(3).waitFor();
     await list.getByTestId('create-challenge').click();
     const form = author.page.getByRole('dialog', { name: 'Create a challenge' });
+    // Blink is offered apart from the times to guess, and every field, the ones under "More" too, has a name.
+    const groups = await form.getByTestId('round-time').evaluate((select) =>
+      [...select.querySelectorAll('optgroup')].map((group) => ({ label: group.label, options: [...group.querySelectorAll('option')].map((option) => option.textContent) })),
+    );
+    expect(groups).toEqual([
+      { label: 'Time to guess', options: expect.arrayContaining(['No limit', '30 s', '5 min']) },
+      { label: 'Blink: the picture shows only for a moment', options: ['Blink: the picture shows for 2 s', 'Blink: the picture shows for 3 s'] },
+    ]);
+    await form.locator('summary').click();
+    for (const name of ['Minimum level', 'Starts', 'Ends']) expect(await form.getByLabel(name, { exact: true }).count()).toBe(1);
+    const unnamed = await form.locator('input, select, textarea').evaluateAll((fields) =>
+      fields.filter((field) => field.checkVisibility() && !(field as HTMLInputElement).labels?.length && !field.getAttribute('aria-label') && !field.getAttribute('aria-labelledby')).map((field) => field.outerHTML),
+    );
+    expect(unnamed).toEqual([]);
     await form.getByTestId('submit-challenge').click();
     await form.getByTestId('challenge-error-t').waitFor();
     await form.getByLabel('Name', { exact: true }).fill('Half a minute each');

@@ -127,6 +127,13 @@ function screens(signedIn: boolean): Screen[] {
         await page.getByTestId('round-result').waitFor();
       },
     },
+    {
+      name: 'session-summary',
+      open: async (page) => {
+        await page.getByTestId('result-summary').click();
+        await page.getByTestId('summary-map').locator('.world-map[data-loaded]').waitFor();
+      },
+    },
   ];
 }
 

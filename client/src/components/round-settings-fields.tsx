@@ -6,6 +6,9 @@ import { useFormatters } from '../lib/format/use-formatters';
 /** Round times offered; 1–4 s are blink rounds (SPEC §3: blink when 0 < rl < 5). */
 export const ROUND_TIMES = [-1, 10, 30, 60, 90, 120, 180, 300, 2, 3] as const;
 
+/** SPEC §3: a round time of 1–4 s is a Blink round (the picture shows that long). */
+const isBlinkTime = (seconds: number) => seconds > 0 && seconds < 5;
+
 /** SPEC §3's nm/nmpz as one choice. */
 export const movementSettings = (movement: Movement) => ({ nm: movement === 'pan', nmpz: movement === 'none' });
 
@@ -46,14 +49,23 @@ export function RoundTimeField({ value, onChange, times = ROUND_TIMES }: { value
   const { t } = useTranslation();
   const id = useId();
   const label = useRoundTimeLabel();
+  const groups = [
+    { key: 'guess', seconds: times.filter((seconds) => !isBlinkTime(seconds)) },
+    { key: 'blink', seconds: times.filter(isBlinkTime) },
+  ] as const;
   return (
     <div className="form-field">
       <label htmlFor={id}>{t('lobby.roundTimeLabel')}</label>
       <select id={id} className="select" value={value} onChange={(event) => onChange(Number(event.target.value))} data-testid="round-time">
-        {times.map((seconds) => (
-          <option key={seconds} value={seconds}>
-            {label(seconds)}
-          </option>
+        {/* Blink is a way of playing, not a time to guess: it gets a group of its own. */}
+        {groups.filter(({ seconds: group }) => group.length > 0).map(({ key, seconds: group }) => (
+          <optgroup key={key} label={t(`rounds.timeGroups.${key}`)}>
+            {group.map((seconds) => (
+              <option key={seconds} value={seconds}>
+                {label(seconds)}
+              </option>
+            ))}
+          </optgroup>
         ))}
       </select>
     </div>

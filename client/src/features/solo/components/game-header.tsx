@@ -7,9 +7,11 @@ interface GameHeaderProps {
   mapName: string;
   /** The map's name opens the maps selector: where a player looks to play another map. */
   onChooseMap: () => void;
+  /** Opens the session's summary; null before any round has a result. */
+  onSummary: (() => void) | null;
 }
 
-export function GameHeader({ roundNumber, totalPoints, mapName, onChooseMap }: GameHeaderProps) {
+export function GameHeader({ roundNumber, totalPoints, mapName, onChooseMap, onSummary }: GameHeaderProps) {
   const { t } = useTranslation();
   const format = useFormatters();
   return (
@@ -20,12 +22,22 @@ export function GameHeader({ roundNumber, totalPoints, mapName, onChooseMap }: G
           {format.number(roundNumber)}
         </span>
       </div>
-      <div className="game-header__item">
-        <span className="game-header__label">{t('game.totalPoints')}</span>
-        <span className="game-header__value" data-testid="total-points">
-          {format.number(totalPoints)}
-        </span>
-      </div>
+      {/* The total opens the session's summary once there is something to sum up (single player has no end). */}
+      {onSummary ? (
+        <button type="button" className="game-header__item game-header__item--map" onClick={onSummary} title={t('summary.open')} data-testid="game-summary">
+          <span className="game-header__label">{t('game.totalPoints')}</span>
+          <span className="game-header__value" data-testid="total-points">
+            {format.number(totalPoints)}
+          </span>
+        </button>
+      ) : (
+        <div className="game-header__item">
+          <span className="game-header__label">{t('game.totalPoints')}</span>
+          <span className="game-header__value" data-testid="total-points">
+            {format.number(totalPoints)}
+          </span>
+        </div>
+      )}
       <button type="button" className="game-header__item game-header__item--map" onClick={onChooseMap} title={t('game.chooseMap')} data-testid="game-map-name">
         <span className="game-header__label">{t('game.map')}</span>
         <span className="game-header__value">{mapName}</span>

@@ -19,6 +19,7 @@ import { ROUND_TRANSITION_MS, useMinimumDuration } from '../../../lib/hooks/use-
 import { showSnack } from '../../../lib/layout/snacks';
 import { useOpenWindow, useWindowActions } from '../../../lib/layout/windows';
 import { useMapName } from '../../../lib/maps/map-names';
+import { useNavigate } from '../../../lib/routing/navigation';
 import { useShowStreetName } from '../../../lib/settings/use-show-street-name';
 import { getSession } from '../../../lib/session/session-store';
 import { readGameCounter } from '../../../lib/storage/game-counter';
@@ -29,6 +30,7 @@ import { useMapFrame } from '../../maps/hooks/map-queries';
 import { useStartSoloGame } from '../hooks/use-start-solo-game';
 import { GameHeader } from './game-header';
 import { RoundResultView } from './round-result';
+import { playedRounds, SessionSummaryWindow } from './session-summary';
 
 /** SPEC §2 sign-in hint: after 7 s, for guests whose game counter is 2, shown for 9 s. */
 const SIGN_IN_HINT_DELAY_MS = 7_000;
@@ -42,6 +44,16 @@ export function GameScreen({ gameId }: { gameId: string }) {
   const placeGuess = usePlaceGuess(gameId);
   const nextRound = useNextRound(gameId);
   const startGame = useStartSoloGame();
+  const [summaryOpen, setSummaryOpen] = useState(false);
+  const navigate = useNavigate();
+  // A game started from a game's screen opens at once (the started-game navigation serves only home and shared places).
+  const startNewGame = (mapId?: string) =>
+    startGame.mutate(mapId ? { mapId } : {}, {
+      onSuccess: (started) => {
+        setSummaryOpen(false);
+        navigate(`/game/${encodeURIComponent(started.gameId)}`);
+      },
+    });
   const { open } = useWindowActions();
   const nameOf = useMapName();
   const format = useFormatters();
@@ -118,7 +130,7 @@ export function GameScreen({ gameId }: { gameId: string }) {
           <h1>{missing ? t('game.notFoundTitle') : t('game.loadFailedTitle')}</h1>
           <ErrorMessage onRetry={missing ? undefined : () => void game.refetch()}>{missing ? t('game.notFound') : errorMessage(game.error)}</ErrorMessage>
           {startGame.isError && <ErrorMessage>{errorMessage(startGame.error)}</ErrorMessage>}
-          <button type="button" className="button button--primary" disabled={startGame.isPending} onClick={() => startGame.mutate({})}>
+          <button type="button" className="button button--primary" disabled={startGame.isPending} onClick={() => startNewGame()}>
             {t('game.newGame')}
           </button>
         </div>
@@ -131,7 +143,15 @@ export function GameScreen({ gameId }: { gameId: string }) {
     <div className="game-screen" data-testid="game-screen" data-round={round.roundIndex} data-phase={result ? 'result' : 'guessing'}>
       {round.streetView ? <GoogleStreetView panoId={round.streetView.panoId} heading={round.heading} roadLabels={showStreetName && (game.data.settings?.hsn ?? true)} /> : <PanoramaViewer url={round.panoramaUrl} heading={round.heading} movement={round.movement} />}
       {/* While the result shows, its own map and panel fill the screen: the header and the notes are for the round. */}
-      {!result && <GameHeader roundNumber={round.roundIndex + 1} totalPoints={game.data.totalPoints} mapName={mapName} onChooseMap={() => open({ kind: 'maps' })} />}
+      {!result && (
+        <GameHeader
+          roundNumber={round.roundIndex + 1}
+          totalPoints={game.data.totalPoints}
+          mapName={mapName}
+          onChooseMap={() => open({ kind: 'maps' })}
+          onSummary={playedRounds(game.data).length > 0 ? () => setSummaryOpen(true) : null}
+        />
+      )}
       {!result && (
         <div className="game-screen__notes">
           {(round.streetView || !game.data.answerBlind) && (
@@ -179,6 +199,16 @@ export function GameScreen({ gameId }: { gameId: string }) {
           onNext={goToNextRound}
           nextPending={nextRound.isPending}
           nextError={nextRound.isError ? errorMessage(nextRound.error) : null}
+          onSummary={() => setSummaryOpen(true)}
+        />
+      )}
+      {summaryOpen && (
+        <SessionSummaryWindow
+          game={game.data}
+          onClose={() => setSummaryOpen(false)}
+          newGamePending={startGame.isPending}
+          newGameError={startGame.isError ? errorMessage(startGame.error) : null}
+          onNewGame={() => startNewGame(game.data.mapId)}
         />
       )}
       {showNextLoading && <LoadingScreen overlay label={t('game.loadingNext')} />}

@@ -14,9 +14,11 @@ interface RoundResultProps {
   onNext: () => void;
   nextPending: boolean;
   nextError: string | null;
+  /** Opens the summary of every round of this game so far. */
+  onSummary: () => void;
 }
 
-export function RoundResultView({ game, result, onNext, nextPending, nextError }: RoundResultProps) {
+export function RoundResultView({ game, result, onNext, nextPending, nextError, onSummary }: RoundResultProps) {
   const { t } = useTranslation();
   const nextButtonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLElement>(null);
@@ -33,6 +35,12 @@ export function RoundResultView({ game, result, onNext, nextPending, nextError }
         {nextPending && <span className="spinner spinner--small" aria-hidden="true" />}
         {t('result.nextRound')}
       </button>
+      <p className="round-result__endless muted">
+        <span>{t('summary.endlessShort')}</span>{' '}
+        <button type="button" className="link-button" onClick={onSummary} data-testid="result-summary">
+          {t('summary.open')}
+        </button>
+      </p>
     </RoundOutcome>
   );
 }
