@@ -1,4 +1,4 @@
-import type { ApiError, LatLng, MapEntry, MapPage, PlaceGuessResponse, SoloRoundView, StartSoloGameResponse, ToggleLikeResponse, WorldMaps } from '@globetrail/contracts';
+import type { ApiError, LatLng, MapCoverage, MapEntry, MapPage, PlaceGuessResponse, SoloRoundView, StartSoloGameResponse, ToggleLikeResponse, WorldMaps } from '@globetrail/contracts';
 import { anonymousPlayer, type Player, signedUpPlayer, startTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -226,5 +226,19 @@ describe('playing a map', () => {
 
   it('refuses to play a map that is deleted or unknown, naming mapId', async () => {
     expect((await post('/solo', bob, { mapId: 'no-such-map' }).expect(404)).body).toMatchObject({ field: 'mapId' } satisfies Partial<ApiError>);
+  });
+});
+
+describe('the map editor’s count of locations with pictures', () => {
+  it('counts the locations with an offline picture within 25 km, for signed-in players, and names a bad field', async () => {
+    const { LOCAL_IMAGES } = await import('../../services/src/app/tokens.js');
+    const sample = (t.app.get(LOCAL_IMAGES) as { list(): Array<{ location: LatLng }> }).list()[0]!.location;
+    // A sample place itself, 10 km from it, and the middle of the Pacific.
+    const locations = [sample, { lat: sample.lat + 0.09, lng: sample.lng }, { lat: -20, lng: -140 }];
+    const coverage = (await post('/maps/coverage', ada, { locations }).expect(200)).body as MapCoverage;
+    expect(coverage).toEqual({ checked: 3, withPictures: 2, radiusMeters: 25_000, online: null });
+    await post('/maps/coverage', null, { locations }).expect(401);
+    expect(((await post('/maps/coverage', ada, { locations: [] }).expect(400)).body as ApiError).field).toBe('locations');
+    expect(((await post('/maps/coverage', ada, { locations: [{ lat: 91, lng: 0 }] }).expect(400)).body as ApiError).field).toBe('locations.0.lat');
   });
 });

@@ -196,6 +196,32 @@ describe('the map editor in Chromium', () => {
     await context.close();
   });
 
+  it('warns of locations in open sea (not of one off a coast), offers to remove them, and counts the locations with pictures', async () => {
+    const { LOCAL_IMAGES } = await import('../../services/src/app/tokens.js');
+    const sample = (e2e.t.app.get(LOCAL_IMAGES) as { list(): Array<{ location: { lat: number; lng: number } }> }).list()[0]!.location;
+    const { page, context, errors } = await openSignedIn(e2e, author, '/#/mapEditor/new');
+    await status(page, 'new');
+    // Five inland places (one of them a sample place with its picture), one in a harbour's waters off Nice,
+    // and one in the middle of the Atlantic.
+    const inland = [sample, { lat: 45.76, lng: 4.84 }, { lat: 48.58, lng: 7.75 }, { lat: 47.22, lng: -1.55 }, { lat: 44.84, lng: -0.58 }];
+    const file = JSON.stringify({ customCoordinates: [...inland, { lat: 43.66, lng: 7.3 }, { lat: 30, lng: -40 }] });
+    await page.getByTestId('editor-import-file').setInputFiles({ name: 'some-at-sea.json', mimeType: 'application/json', buffer: Buffer.from(file) });
+    await page.getByText('7 locations added from some-at-sea.json.').waitFor();
+    const warning = page.getByTestId('editor-at-sea');
+    await warning.getByText(/^1 location is in open sea/).waitFor();
+    const coverage = page.getByTestId('editor-coverage');
+    await coverage.getByText(/^Pictures: 1 of 7 locations have an offline picture within 25 km/).waitFor();
+    await warning.getByRole('button', { name: 'Show on the map' }).click();
+    // The one at sea is the seventh location.
+    await page.locator('[data-testid="editor-selected"][data-index="6"]').waitFor();
+    await warning.getByRole('button', { name: 'Remove it' }).click();
+    await warning.waitFor({ state: 'hidden' });
+    expect(await shownCount(page)).toBe(6);
+    await coverage.getByText(/^Pictures: 1 of 6 locations/).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('keeps the editor to signed-in authors: a guest is asked to sign in, another player and a deleted map are explained', async () => {
     const guest = await openPage(e2e, '/#/mapEditor/new');
     await guest.page.getByTestId('editor-gate').getByText('You are playing as a guest.', { exact: false }).waitFor();

@@ -156,6 +156,24 @@ export const mapPreviewSchema = z.object({
 });
 export type MapPreview = z.infer<typeof mapPreviewSchema>;
 
+/**
+ * `POST /maps/coverage` (not in SPEC §7; the map editor's count of its locations with pictures): for each
+ * location, whether an offline picture lies within `radiusMeters`. An online provider's coverage is not
+ * counted (it would take a request to the provider for every location): `online` names the provider
+ * whose rounds may find pictures the count does not include.
+ */
+export const mapCoverageRequestSchema = z.object({ locations: z.array(latLngSchema).min(1).max(MAP_LIMITS.maxLocations) });
+export type MapCoverageRequest = z.infer<typeof mapCoverageRequestSchema>;
+export const mapCoverageSchema = z.object({
+  checked: z.number().int().min(0),
+  /** Locations with an offline picture within `radiusMeters`; a round drawn at any other plays the nearest offline picture instead. */
+  withPictures: z.number().int().min(0),
+  radiusMeters: z.number(),
+  /** The online provider rounds search first, when one is configured and answering; null: offline pictures only. */
+  online: z.string().nullable(),
+});
+export type MapCoverage = z.infer<typeof mapCoverageSchema>;
+
 /** `GET /map/googleapis/tile` (SPEC §7): the attribution of the map tiles the client draws. */
 export const tileCopyrightSchema = z.object({ copyright: z.string() });
 export type TileCopyright = z.infer<typeof tileCopyrightSchema>;

@@ -139,6 +139,14 @@ export class RoundPictures {
     return best;
   }
 
+  /** How many of `points` have an offline picture within `radiusMeters` (no provider is asked). */
+  offlineCoverage(points: readonly LatLng[], radiusMeters: number): number {
+    const pictures = this.offline.list().map((picture) => picture.location);
+    let covered = 0;
+    for (const point of points) if (pictures.some((at) => greatCircleDistance(point, at) <= radiusMeters)) covered += 1;
+    return covered;
+  }
+
   /** The picture nearest `at` within `radiusMeters`: online first when it answers, else offline. */
   async near(at: LatLng, radiusMeters: number): Promise<PanoramaCandidate | null> {
     return (await this.searchOnline([at], radiusMeters, new Set()))?.picture ?? this.offline.findNear(at, radiusMeters);

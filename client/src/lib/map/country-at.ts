@@ -18,23 +18,7 @@ interface Shape {
  * away. Answers are remembered per location object: a list that changes one location asks again once.
  */
 export function countryLocator(countries: CountryCollection): (at: LatLng) => string | null {
-  const shapes: Shape[] = [];
-  for (const feature of countries.features) {
-    const code = feature.id === undefined ? null : countryCodeOfAtlasId(String(feature.id));
-    if (!code) continue;
-    const polygons = feature.geometry.type === 'Polygon' ? [feature.geometry.coordinates] : feature.geometry.coordinates;
-    for (const rings of polygons) {
-      const outer = rings[0] ?? [];
-      let [west, south, east, north] = [Infinity, Infinity, -Infinity, -Infinity];
-      for (const [lng = 0, lat = 0] of outer) {
-        west = Math.min(west, lng);
-        east = Math.max(east, lng);
-        south = Math.min(south, lat);
-        north = Math.max(north, lat);
-      }
-      shapes.push({ code, west, south, east, north, rings });
-    }
-  }
+  const shapes = shapesOf(countries, false);
   const known = new WeakMap<LatLng, string | null>();
   return (at) => {
     const remembered = known.get(at);
@@ -52,6 +36,50 @@ export function countryLocator(countries: CountryCollection): (at: LatLng) => st
     known.set(at, found);
     return found;
   };
+}
+
+/**
+ * Whether a point is in open sea: no land of the Natural Earth shapes (any territory, named or not) at the
+ * point or within about 25 km of it north, south, east and west, so a beach or a harbour is never flagged.
+ */
+export function openSeaLocator(countries: CountryCollection): (at: LatLng) => boolean {
+  const shapes = shapesOf(countries, true);
+  const onLand = (lat: number, lng: number) =>
+    [lng, lng + 360, lng - 360].some((x) => shapes.some((shape) => x >= shape.west && x <= shape.east && lat >= shape.south && lat <= shape.north && inside(x, lat, shape.rings)));
+  const known = new WeakMap<LatLng, boolean>();
+  return (at) => {
+    const remembered = known.get(at);
+    if (remembered !== undefined) return remembered;
+    const margin = OPEN_SEA_MARGIN_DEGREES;
+    const widened = margin / Math.max(0.2, Math.cos((at.lat * Math.PI) / 180));
+    const sea = !onLand(at.lat, at.lng) && !onLand(at.lat + margin, at.lng) && !onLand(at.lat - margin, at.lng) && !onLand(at.lat, at.lng + widened) && !onLand(at.lat, at.lng - widened);
+    known.set(at, sea);
+    return sea;
+  };
+}
+
+/** About 25 km of latitude: land this near makes a location coastal, not open sea. */
+const OPEN_SEA_MARGIN_DEGREES = 0.225;
+
+function shapesOf(countries: CountryCollection, uncoded: boolean): Shape[] {
+  const shapes: Shape[] = [];
+  for (const feature of countries.features) {
+    const code = feature.id === undefined ? null : countryCodeOfAtlasId(String(feature.id));
+    if (!code && !uncoded) continue;
+    const polygons = feature.geometry.type === 'Polygon' ? [feature.geometry.coordinates] : feature.geometry.coordinates;
+    for (const rings of polygons) {
+      const outer = rings[0] ?? [];
+      let [west, south, east, north] = [Infinity, Infinity, -Infinity, -Infinity];
+      for (const [lng = 0, lat = 0] of outer) {
+        west = Math.min(west, lng);
+        east = Math.max(east, lng);
+        south = Math.min(south, lat);
+        north = Math.max(north, lat);
+      }
+      shapes.push({ code: code ?? '', west, south, east, north, rings });
+    }
+  }
+  return shapes;
 }
 
 /** Even-odd rule over a polygon's rings (its holes count against it). */

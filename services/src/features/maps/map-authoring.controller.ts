@@ -14,6 +14,10 @@ import {
   type MapPreview,
   mapPreviewRequestSchema,
   mapPreviewSchema,
+  type MapCoverage,
+  mapCoverageRequestSchema,
+  mapCoverageSchema,
+  SHARED_LOCATION_RADIUS_METERS,
   panoramaPath,
   postMapUpdateRequestSchema,
   streamName,
@@ -151,6 +155,22 @@ export class MapAuthoringController {
       ...(panoId === undefined ? {} : { panoId }),
     }));
     return { locations, editable: map.mc === 'places' };
+  }
+
+  @Post('coverage')
+  @HttpCode(200)
+  @UseGuards(RateLimitGuard)
+  @RateLimit('mapCoverage')
+  @ApiOperation({
+    summary: 'For the map editor: how many of these locations have an offline picture within 25 km (a round drawn elsewhere plays the nearest one); an online provider\'s coverage is not counted, only named',
+  })
+  @ZodBody(mapCoverageRequestSchema)
+  @ZodResponse(200, mapCoverageSchema)
+  @ApiErrors(400, 401, 429)
+  coverage(@Body() body: unknown): MapCoverage {
+    const { locations } = parseInput(mapCoverageRequestSchema, body);
+    const radiusMeters = SHARED_LOCATION_RADIUS_METERS;
+    return { checked: locations.length, withPictures: this.imagery.rounds.offlineCoverage(locations, radiusMeters), radiusMeters, online: this.imagery.rounds.onlineProvider };
   }
 
   @Post('preview')

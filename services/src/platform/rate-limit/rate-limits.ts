@@ -35,6 +35,8 @@ export const RATE_LIMITS = {
   // Weighted: one point a location written (a full map is 10,000).
   mapLocationsWritten: { what: 'map locations written', player: { points: 50_000, seconds: 3600 }, address: { points: 200_000, seconds: 3600 } },
   mapPreview: { what: 'map editor previews', player: { points: 60, seconds: 600 }, address: { points: 300, seconds: 600 } },
+  // The editor asks again after each change to its locations (debounced): a busy editing session.
+  mapCoverage: { what: 'map editor picture counts', player: { points: 120, seconds: 600 }, address: { points: 600, seconds: 600 } },
 } satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof RATE_LIMITS;

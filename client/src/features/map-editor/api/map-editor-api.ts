@@ -4,6 +4,8 @@ import {
   type EditorLocations,
   editorLocationsSchema,
   type LatLng,
+  type MapCoverage,
+  mapCoverageSchema,
   type MapEntry,
   mapEntrySchema,
   type MapPreview,
@@ -30,6 +32,11 @@ export function saveMap(mapId: string, request: PostMapUpdateRequest): Promise<M
 
 export function previewLocation(mapId: string, at: LatLng): Promise<MapPreview> {
   return apiPost('/maps/preview', { mapId, lat: at.lat, lng: at.lng }, mapPreviewSchema, { auth: true });
+}
+
+/** How many of these locations have an offline picture near them (the editor's count). */
+export function fetchCoverage(locations: readonly LatLng[], signal?: AbortSignal): Promise<MapCoverage> {
+  return apiPost('/maps/coverage', { locations: locations.map(({ lat, lng }) => ({ lat, lng })) }, mapCoverageSchema, { auth: true, ...(signal ? { signal } : {}) });
 }
 
 export function deleteMap(mapId: string): Promise<DeleteMapResponse> {

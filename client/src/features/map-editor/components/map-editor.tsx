@@ -148,7 +148,10 @@ export function MapEditor({ mapId, initial, onCreated, play }: MapEditorProps) {
               onRemove={() => dispatch({ type: 'remove', index: selected })}
             />
           )}
-          <LocationsSection id={`${ids}-locations`} name={state.name} locations={locations} editable={editable} error={fieldError('locations')} onImport={(added, name) => dispatch({ type: 'import', locations: added, name })} />
+          <LocationsSection id={`${ids}-locations`} name={state.name} locations={locations} editable={editable} error={fieldError('locations')} onImport={(added, name) => dispatch({ type: 'import', locations: added, name })}
+            onShow={(index) => dispatch({ type: 'select', index })}
+            onRemove={(removed) => dispatch({ type: 'removeMany', locations: removed })}
+          />
           <CategoryFields id={`${ids}-categories`} value={state.categories} suggested={suggested} canSuggest={isNew} error={fieldError('categories')} onChange={(value) => dispatch({ type: 'categories', value })} />
           {!isNew && (
             <MapActions

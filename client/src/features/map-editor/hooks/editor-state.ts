@@ -20,6 +20,8 @@ export type EditorAction =
   /** A location's fields typed in the panel (already checked against mapLocationInputSchema). */
   | { type: 'edit'; index: number; location: MapLocationInput }
   | { type: 'remove'; index: number }
+  /** These very locations (the ones at sea), wherever they are in the list now. */
+  | { type: 'removeMany'; locations: readonly MapLocationInput[] }
   | { type: 'select'; index: number | null }
   | { type: 'name'; value: string }
   | { type: 'description'; value: string }
@@ -81,6 +83,11 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case 'remove': {
       if (!state.editable || !state.locations[action.index]) return state;
       return { ...state, locations: state.locations.filter((_, index) => index !== action.index), selected: null };
+    }
+    case 'removeMany': {
+      const removed = new Set(action.locations);
+      if (!state.editable || removed.size === 0) return state;
+      return { ...state, locations: state.locations.filter((location) => !removed.has(location)), selected: null };
     }
     case 'select':
       return { ...state, selected: action.index !== null && state.locations[action.index] ? action.index : null };
