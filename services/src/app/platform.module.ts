@@ -14,6 +14,7 @@ import type { ReadStore } from '../platform/read-store/read-store.port.js';
 import { type Clock, scaledClock } from '../platform/time/clock.js';
 import type { ProjectionsPort } from '../projections/projections.js';
 import { CommandExecutor } from './command-executor.js';
+import { RecentPictures } from '../process-managers/recent-pictures.js';
 import { openBus, openEventStore, openProjections, openReadStore } from './stores.js';
 import { announceCommits } from '../projections/commit-notices.js';
 import { allProjections } from '../projections/all-projections.js';
@@ -101,9 +102,10 @@ export class PlatformModule {
         { provide: IMAGERY, useFactory: (images: LocalImageStore) => openImagery(config.imagery, config.dataDir, images).registry, inject: [LOCAL_IMAGES] },
         { provide: MAP_CATALOG, useFactory: (reads: ReadStore) => new MapCatalog(reads), inject: [READ_STORE] },
         CommandExecutor,
+        RecentPictures,
         PlatformLifecycle,
       ],
-      exports: [APP_CONFIG, CLOCK, METRICS, PRESENCE_BUS, EVENT_STORE, READ_STORE, PROJECTIONS, IMAGERY, LOCAL_IMAGES, MAP_CATALOG, MESSAGE_BUS, CommandExecutor],
+      exports: [APP_CONFIG, CLOCK, METRICS, PRESENCE_BUS, EVENT_STORE, READ_STORE, PROJECTIONS, IMAGERY, LOCAL_IMAGES, MAP_CATALOG, MESSAGE_BUS, CommandExecutor, RecentPictures],
     };
   }
 }

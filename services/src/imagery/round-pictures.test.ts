@@ -104,6 +104,19 @@ describe('RoundPictures', () => {
     expect(await offline.pick(places, 'places', new Set(['off-0', 'off-1']))).toMatchObject({ picture: { imageId: 'off-2' }, idx: 0 });
   });
 
+  it("passes over the pictures its players saw lately in other games while others remain, then plays them again", async () => {
+    const offline = new RoundPictures(null, new OfflineProvider(locations));
+    const seen = new Set(['off-0', 'off-1', 'off-2']);
+    expect(await offline.pick(places, 'places', new Set(), { avoid: seen })).toMatchObject({ picture: { imageId: 'off-3' } });
+    // Everything seen lately or in this game: the game's own rule still holds (a picture it has not shown).
+    expect(await offline.pick(places, 'places', new Set(['off-0']), { avoid: new Set(locations.map((picture) => picture.imageId)) })).toMatchObject({ picture: { imageId: 'off-1' } });
+    // Online: a photo seen lately is passed over for another near a drawn place, and plays when it is the only one.
+    const provider = new ListedProvider([online('p-0', 0), online('p-1', 1)]);
+    const rounds = new RoundPictures({ provider, health: await upHealth(provider) }, new OfflineProvider(locations));
+    expect(await rounds.pick(places, 'places', new Set(), { avoid: new Set(['p-0']) })).toMatchObject({ picture: { imageId: 'p-1' }, idx: 1 });
+    expect(await rounds.pick(places, 'places', new Set(), { avoid: new Set(['p-0', 'p-1']) })).toMatchObject({ picture: { imageId: 'p-0' }, idx: 0 });
+  });
+
   it('uses the offline pictures at once, and marks the provider down, when it fails', async () => {
     const provider = new ListedProvider([online('p-0', 0)]);
     const health = await upHealth(provider);

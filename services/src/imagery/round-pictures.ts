@@ -26,6 +26,11 @@ export interface NextPictureOptions {
    * ask for this: a player could read a non-answer-blind round's answer out of the page.
    */
   answerBlindOnly?: boolean;
+  /**
+   * Pictures its players were shown lately in other games (RecentPictures): avoided like the game's own
+   * while another picture can play, then allowed again (a place never blocks a round).
+   */
+  avoid?: ReadonlySet<string>;
 }
 
 /** A map location drawn for a round (see domain/solo/pick-location.ts), as the round planner hands it over. */
@@ -95,13 +100,17 @@ export class RoundPictures {
         if (picture && !visited.has(picture.imageId) && (content === 'image' || this.canServe(picture.provider, options))) return { picture, idx };
       }
     } else if (!(options.answerBlindOnly === true && this.online?.provider.answerBlind === false)) {
-      const found = await this.searchOnline(drawn.map((candidate) => candidate.location), this.coverageRadiusMeters, visited);
+      const points = drawn.map((candidate) => candidate.location);
+      // Photos the players saw lately are passed over while others are near; then they may play again.
+      const found =
+        (await this.searchOnline(points, this.coverageRadiusMeters, withAvoided(visited, options.avoid))) ??
+        (options.avoid && options.avoid.size > 0 ? await this.searchOnline(points, this.coverageRadiusMeters, visited) : null);
       if (found) {
         const heading = drawn[found.index]!.location.heading;
         return { picture: heading === undefined ? found.picture : { ...found.picture, heading }, idx: drawn[found.index]!.idx };
       }
     }
-    const offline = this.nearestOffline(first.location, visited);
+    const offline = this.nearestOffline(first.location, visited, options.avoid);
     return offline && { picture: offline, idx: first.idx };
   }
 
@@ -126,13 +135,17 @@ export class RoundPictures {
     return !(options.answerBlindOnly === true && !online.provider.answerBlind);
   }
 
-  /** The offline picture nearest `to` that the game has not shown (any, once it has shown them all). */
-  private nearestOffline(to: LatLng, visited: ReadonlySet<string>): PanoramaCandidate | null {
+  /**
+   * The offline picture nearest `to` that neither the game nor its players lately were shown; else one the
+   * game has not shown; any, once it has shown them all.
+   */
+  private nearestOffline(to: LatLng, visited: ReadonlySet<string>, avoid?: ReadonlySet<string>): PanoramaCandidate | null {
     const all = this.offline.list();
     const fresh = all.filter((picture) => !visited.has(picture.imageId));
+    const unseen = avoid && avoid.size > 0 ? fresh.filter((picture) => !avoid.has(picture.imageId)) : fresh;
     let best: PanoramaCandidate | null = null;
     let bestDistance = Number.POSITIVE_INFINITY;
-    for (const picture of fresh.length > 0 ? fresh : all) {
+    for (const picture of unseen.length > 0 ? unseen : fresh.length > 0 ? fresh : all) {
       const distance = greatCircleDistance(to, picture.location);
       if (distance < bestDistance) [best, bestDistance] = [picture, distance];
     }
@@ -172,6 +185,10 @@ export class RoundPictures {
     }
     return null;
   }
+}
+
+function withAvoided(visited: ReadonlySet<string>, avoid: ReadonlySet<string> | undefined): ReadonlySet<string> {
+  return avoid && avoid.size > 0 ? new Set([...visited, ...avoid]) : visited;
 }
 
 /** A location that is a picture (a generator map's, an image map's) as the picture to play. */

@@ -3,6 +3,7 @@ import { LIVE, streamName } from '@globetrail/contracts';
 import { CommandExecutor } from '../app/command-executor.js';
 import { randomBytes } from 'node:crypto';
 import { CLOCK, IMAGERY, MAP_CATALOG, MESSAGE_BUS } from '../app/tokens.js';
+import { RecentPictures } from './recent-pictures.js';
 import type { RoundPlan } from '../domain/arena/round-plan.js';
 import { countryAt } from '../domain/country.js';
 import { planRound } from '../features/solo/round-planner.js';
@@ -40,6 +41,7 @@ export class ArenaMatchmaker implements OnModuleInit, OnModuleDestroy {
     @Inject(MAP_CATALOG) private readonly maps: MapCatalog,
     @Inject(IMAGERY) private readonly imagery: ImageryRegistry,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly recent: RecentPictures,
   ) {
     this.scheduler = new TimerScheduler(clock);
   }
@@ -71,11 +73,13 @@ export class ArenaMatchmaker implements OnModuleInit, OnModuleDestroy {
    * hash, so the server cannot pick a round for a player once the match is on (docs/audit.md). Answer-blind
    * pictures only, none twice. A retried creation draws again, and the decider keeps the first one.
    */
-  private async drawPlan(map: GameMap): Promise<RoundPlan> {
+  private async drawPlan(map: GameMap, playerIds: readonly string[]): Promise<RoundPlan> {
     const random = this.executor.context().random;
+    // Places either player was shown lately (a duel just before, say) wait while others remain.
+    const avoid = this.recent.avoidFor(playerIds);
     const rounds: RoundPlan['rounds'] = [];
     for (let i = 0; i < LIVE.duelRoundCap; i++) {
-      const { target, panorama } = await planRound(this.maps, map, this.imagery, rounds.map((round) => round.panorama), random, undefined, { answerBlindOnly: true });
+      const { target, panorama } = await planRound(this.maps, map, this.imagery, rounds.map((round) => round.panorama), random, undefined, { answerBlindOnly: true, avoid });
       rounds.push({ target, targetCountryCode: countryAt(target), panorama });
     }
     return { salt: randomBytes(32).toString('hex'), rounds };
@@ -102,7 +106,7 @@ export class ArenaMatchmaker implements OnModuleInit, OnModuleDestroy {
         map: { id: map.id, name: map.name, maxMapDistance: map.maxMapDistance },
         host,
         opponent,
-        plan: await this.drawPlan(map),
+        plan: await this.drawPlan(map, playerIds),
       },
       { actor: 'arena-matchmaker', readModels: ['live-games'] },
     );

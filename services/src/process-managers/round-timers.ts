@@ -6,6 +6,7 @@ import type { GameCommand, ScheduledWork } from '../domain/game/game.commands.js
 import { gameDecider } from '../domain/game/game.decider.js';
 import { EVENTS_WITHOUT_WORK, scheduledWork } from '../domain/game/scheduled-work.js';
 import type { Game } from '../domain/game/game.state.js';
+import { RecentPictures } from './recent-pictures.js';
 import { planRound } from '../features/solo/round-planner.js';
 import type { ImageryRegistry } from '../imagery/imagery-registry.js';
 import type { MapCatalog } from '../maps/map-catalog.js';
@@ -42,6 +43,7 @@ export class RoundTimers implements OnModuleInit, OnModuleDestroy {
     @Inject(MAP_CATALOG) private readonly maps: MapCatalog,
     @Inject(IMAGERY) private readonly imagery: ImageryRegistry,
     @Inject(CLOCK) clock: Clock,
+    private readonly recent: RecentPictures,
   ) {
     this.scheduler = new TimerScheduler(clock);
   }
@@ -106,7 +108,8 @@ export class RoundTimers implements OnModuleInit, OnModuleDestroy {
     const map = await this.maps.get(game.map.id);
     if (!map) throw new Error(`game ${game.gameId} is played on ${game.map.id}, which no longer exists`);
     const context = this.executor.context();
-    const { target, panorama } = await planRound(this.maps, map, this.imagery, game.rounds.map((round) => round.panorama), context.random, undefined, { answerBlindOnly: true });
+    const avoid = this.recent.avoidFor(game.players.map((player) => player.id));
+    const { target, panorama } = await planRound(this.maps, map, this.imagery, game.rounds.map((round) => round.panorama), context.random, undefined, { answerBlindOnly: true, avoid });
     return { target, panorama };
   }
 }

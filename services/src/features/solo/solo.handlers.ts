@@ -14,6 +14,7 @@ import type { ReadStore } from '../../platform/read-store/read-store.port.js';
 import { soloGame } from '../../projections/solo-game/solo-game.queries.js';
 import { planRound } from './round-planner.js';
 import { GetSoloGame, PlaceSoloGuess, StartSoloGame, StartSoloRound } from './solo.messages.js';
+import { RecentPictures } from '../../process-managers/recent-pictures.js';
 
 /** The picture's read model must know a round's token before the client asks for the image. */
 const PANORAMA_READ_MODELS = ['round-panoramas', 'solo-game'];
@@ -45,6 +46,7 @@ export class StartSoloGameHandler implements ICommandHandler<StartSoloGame> {
     private readonly executor: CommandExecutor,
     @Inject(MAP_CATALOG) private readonly maps: MapCatalog,
     @Inject(IMAGERY) private readonly imagery: ImageryRegistry,
+    private readonly recent: RecentPictures,
   ) {}
 
   async execute({ playerId, request }: StartSoloGame): Promise<StartSoloGameResponse> {
@@ -52,7 +54,8 @@ export class StartSoloGameHandler implements ICommandHandler<StartSoloGame> {
     if (!map) throw new ApiException(404, 'not_found', `mapId: no map ${request.mapId}`, 'mapId');
     const context = this.executor.context();
     const gameId = context.newId();
-    const { fallback: _fallback, ...firstRound } = await planRound(this.maps, map, this.imagery, [], context.random, request.at);
+    const avoid = this.recent.avoidFor([playerId]);
+    const { fallback: _fallback, ...firstRound } = await planRound(this.maps, map, this.imagery, [], context.random, request.at, { avoid });
     const { nm, nmpz, rl, gat, hsn } = request;
     const settings = { nm, nmpz, rl, gat, hsn };
     const command = { type: 'StartSoloGame', gameId, playerId, map: { id: map.id, name: map.name, maxMapDistance: map.maxMapDistance }, settings, firstRound } as const;
@@ -69,6 +72,7 @@ export class StartSoloRoundHandler implements ICommandHandler<StartSoloRound> {
     private readonly executor: CommandExecutor,
     @Inject(MAP_CATALOG) private readonly maps: MapCatalog,
     @Inject(IMAGERY) private readonly imagery: ImageryRegistry,
+    private readonly recent: RecentPictures,
   ) {}
 
   async execute({ playerId, gameId, request }: StartSoloRound): Promise<SoloRoundView> {
@@ -87,7 +91,8 @@ export class StartSoloRoundHandler implements ICommandHandler<StartSoloRound> {
   private async plan(game: PlayingGame, context: DecisionContext, at?: LatLng) {
     const map = await this.maps.get(game.mapId);
     if (!map) throw notFound(`the map ${game.mapId} of this game no longer exists`);
-    const { fallback: _fallback, ...round } = await planRound(this.maps, map, this.imagery, game.rounds.map((r) => r.panorama), context.random, at);
+    const avoid = this.recent.avoidFor([game.playerId]);
+    const { fallback: _fallback, ...round } = await planRound(this.maps, map, this.imagery, game.rounds.map((r) => r.panorama), context.random, at, { avoid });
     return round;
   }
 }
