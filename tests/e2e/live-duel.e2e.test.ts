@@ -98,6 +98,22 @@ describe('a duel in two browsers while a third watches', () => {
     }
     const target = await targetOf(e2e.t, gameId, 0);
 
+    // The watcher's "Spectating" banner keeps clear of both health bars, on a laptop and on a phone.
+    await watcher.page.locator('.team-health--right').waitFor({ timeout: 30_000 });
+    const overlapping: unknown[] = [];
+    for (const width of [1200, 1280, 1366, 1920, 800, 390]) {
+      await watcher.page.setViewportSize({ width, height: 800 });
+      const boxes = await watcher.page.evaluate(() => {
+        const banner = document.querySelector('[data-testid="spectating-badge"]')!.getBoundingClientRect();
+        const panels = [...document.querySelectorAll('.team-health')].map((panel) => panel.getBoundingClientRect());
+        const over = panels.some((box) => box.right > banner.left && box.left < banner.right && box.bottom > banner.top && box.top < banner.bottom);
+        return over ? { banner: [banner.left, banner.right, banner.top, banner.bottom], panels: panels.map((box) => [box.left, box.right, box.top, box.bottom]) } : null;
+      });
+      if (boxes) overlapping.push({ width, ...boxes });
+    }
+    expect(overlapping).toEqual([]);
+    await watcher.page.setViewportSize({ width: 1280, height: 800 });
+
     // The host aims at the target; the guest guesses from the far corner of the map.
     await guessOnTarget(host.page, gameId, players[0]!, target);
     await host.page.getByRole('button', { name: 'Guess', exact: true }).click();
