@@ -77,6 +77,8 @@ describe('every live mode plays to GAME_ENDED with real clients', () => {
       { client: a, guess: (target) => offset(target, 50), r: 100_000 },
       { client: b, guess: (target) => offset(target, 300), r: 100_000 },
     ]);
+    // The view names its map, so the guess map opens on the map's extent.
+    expect(final).toMatchObject({ mapId: 'world', mapName: 'World' });
     const round = final.rounds[0]!;
     expect(round.gus[host.profile.uid]!.points).toBe(scoreForDistance(100_000, final.mmd));
     expect(round.gus[other.profile.uid]!.points).toBe(0);

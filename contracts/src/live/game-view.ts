@@ -89,6 +89,8 @@ export const gameViewSchema = z.object({
   cr: z.number().int(),
   nr: z.number().int(),
   mmd: z.number(),
+  /** The map the game draws its places from (its guess map opens framed on it); absent in views from before it. */
+  mapId: z.string().optional(),
   mapName: z.string(),
   rl: z.number().int(),
   bl: z.boolean(),

@@ -57,6 +57,7 @@ function createdView(event: GameEventOf<'GameCreated'>): GameSnapshot {
     cr: 0,
     nr: settings.nr,
     mmd: map.maxMapDistance,
+    mapId: map.id,
     mapName: map.name,
     rl: settings.rl,
     bl: settings.bl,

@@ -6,6 +6,7 @@ import { PanoramaViewer } from '../../../components/panorama-viewer';
 import type { MapCircle, MapMarker } from '../../../components/world-map';
 import { useErrorMessage } from '../../../lib/api/use-error-message';
 import { useActionKeys } from '../../../lib/hooks/use-action-keys';
+import { useMapFrame } from '../../maps/hooks/map-queries';
 import type { useGameCommands } from '../hooks/use-game-commands';
 import { nameOf, type GameModel } from '../hooks/use-game-view';
 import { useMarkerMoves } from '../hooks/use-marker-moves';
@@ -56,6 +57,8 @@ function PlayerRound({ model, round, me, now, commands }: PlayerRoundProps) {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
   const { view } = model;
+  // A country or player map's game opens its guess map on that map's extent (the world for World).
+  const frame = useMapFrame(view.mapId ?? null);
   const mine = round.gus[me];
   const final = mine?.isF === true;
   const circlesMode = view.gameT === 'C';
@@ -146,6 +149,7 @@ function PlayerRound({ model, round, me, now, commands }: PlayerRoundProps) {
           error={guessError ? errorMessage(guessError) : null}
           extraMarkers={extraMarkers}
           circles={circles}
+          frame={frame}
           done={final}
           doneLabel={t('live.guessed')}
           controls={
