@@ -50,7 +50,7 @@ export class AppModule {
     const identityModules = [...(web || config.roles.has('identity') ? [identity, SessionsModule] : []), ...(config.roles.has('identity') && !config.roles.has('api') ? [AccountsModule] : [])];
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config), RateLimitModule.forRoot(config.web.rateLimitScale), HealthModule, ...identityModules, ...webModules, ...(config.roles.has('process-manager') ? [ProcessManagersModule] : [])],
+      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config), RateLimitModule.forRoot(config.web.rateLimitScale, config.stores.readStore.kind === 'mongodb' ? config.stores.readStore : { kind: 'memory' }), HealthModule, ...identityModules, ...webModules, ...(config.roles.has('process-manager') ? [ProcessManagersModule] : [])],
     };
   }
 }

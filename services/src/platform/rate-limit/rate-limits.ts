@@ -1,4 +1,6 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import type { Limiter, LimiterStore } from './limiter-store.port.js';
+import { MemoryLimiterStore } from './memory-limiter-store.js';
 
 /** `points` actions per `seconds`, for one player or one address. */
 export interface Window {
@@ -62,13 +64,16 @@ export class RateLimitedError extends Error {
 const describe = (seconds: number) => (seconds % 3600 === 0 ? (seconds === 3600 ? 'hour' : `${seconds / 3600} hours`) : seconds % 60 === 0 ? (seconds === 60 ? 'minute' : `${seconds / 60} minutes`) : `${seconds} s`);
 
 /**
- * The limiters, in this process's memory (rate-limiter-flexible). On the full stack each replica counts
- * its own clients, so a limit there is per replica; the numbers are set so that this is still tight.
+ * The limiters (rate-limiter-flexible), counting in a LimiterStore: this process's memory on the embedded
+ * stack, MongoDB on the full stack, where every replica then counts against the same windows.
  */
 export class RateLimits {
-  private readonly limiters = new Map<string, { limiter: RateLimiterMemory; window: Window }>();
+  private readonly limiters = new Map<string, { limiter: Limiter; window: Window }>();
 
-  constructor(private readonly scale: number) {}
+  constructor(
+    private readonly scale: number,
+    private readonly store: LimiterStore = new MemoryLimiterStore(),
+  ) {}
 
   get enabled(): boolean {
     return this.scale > 0;
@@ -80,7 +85,7 @@ export class RateLimits {
    * given back, so a refused action never uses up anyone's allowance.
    */
   async consume(name: LimitName, actor: Actor, points = 1): Promise<void> {
-    const taken: Array<[string, RateLimiterMemory]> = [];
+    const taken: Array<[string, Limiter]> = [];
     for (const [key, entry] of this.keyed(name, actor)) {
       try {
         await entry.limiter.consume(key, points);
@@ -107,10 +112,10 @@ export class RateLimits {
     for (const [key, entry] of this.keyed(name, actor)) await entry.limiter.penalty(key, 1);
   }
 
-  private keyed(name: LimitName, actor: Actor): Array<[string, { limiter: RateLimiterMemory; window: Window }]> {
+  private keyed(name: LimitName, actor: Actor): Array<[string, { limiter: Limiter; window: Window }]> {
     if (!this.enabled) return [];
     const rule: LimitRule = RATE_LIMITS[name];
-    const keyed: Array<[string, { limiter: RateLimiterMemory; window: Window }]> = [];
+    const keyed: Array<[string, { limiter: Limiter; window: Window }]> = [];
     if (rule.player && actor.player) keyed.push([actor.player, this.limiter(`${name}:player`, rule.player)]);
     if (rule.address && actor.address) keyed.push([actor.address, this.limiter(`${name}:address`, rule.address)]);
     return keyed;
@@ -120,7 +125,7 @@ export class RateLimits {
     let entry = this.limiters.get(id);
     if (!entry) {
       const scaled = { points: Math.max(1, Math.round(window.points * this.scale)), seconds: window.seconds };
-      entry = { limiter: new RateLimiterMemory({ points: scaled.points, duration: scaled.seconds }), window: scaled };
+      entry = { limiter: this.store.limiter(id, scaled.points, scaled.seconds), window: scaled };
       this.limiters.set(id, entry);
     }
     return entry;
