@@ -1,7 +1,7 @@
 import { END, START } from '@kurrent/kurrentdb-client';
 import { eventStoreContract } from './event-store.contract.js';
 import { IdempotencyConflictError, WrongExpectedRevisionError } from './event-store.port.js';
-import { distinctIds, fromPosition, fromResolved, KurrentDbEventStore, retryOutcome, toReadPosition, toReadRevision, toStreamState, toWrongExpectedRevision } from './kurrentdb-event-store.js';
+import { appendPlan, distinctIds, fromPosition, fromResolved, KurrentDbEventStore, retryOutcome, toReadPosition, toReadRevision, toStreamState, toWrongExpectedRevision } from './kurrentdb-event-store.js';
 
 const EVENTSTORE_URL = process.env.EVENTSTORE_URL;
 
@@ -55,6 +55,35 @@ describe('KurrentDbEventStore without a server', () => {
     expect(fromResolved({} as never)).toBeNull();
     expect(() => fromResolved({ event: { ...event, position: undefined } } as never)).toThrow(/22\.10/);
     expect(() => fromResolved({ event: { ...event, isJson: false } } as never)).toThrow(/not JSON/);
+  });
+
+  describe('appending without a read on the hot path (the decision table)', () => {
+    it.each([
+      ['no_stream', false],
+      [0n, false],
+      [41n, false],
+      ['any', true],
+      ['stream_exists', true],
+    ] as const)('expectation %p: reads the tail before appending: %p', (expected, readFirst) => {
+      expect(appendPlan(expected).readFirst).toBe(readFirst);
+    });
+
+    it.each([
+      // expectation, position, next expected revision, events: what a success means
+      ['no_stream', 500n, 2n, 3, 'done'],
+      [4n, 900n, 7n, 3, 'done'],
+      [4n, 900n, 5n, 1, 'done'],
+      ['any', 900n, 7n, 3, 'done'],
+      ['stream_exists', 900n, 12n, 1, 'done'],
+      // The server's answer to a retry it recognised: the figures come from the tail.
+      ['no_stream', 500n, 9n, 3, 'read-tail'],
+      [4n, 900n, 11n, 3, 'read-tail'],
+      [4n, null, 7n, 3, 'read-tail'],
+      ['no_stream', -1n, 2n, 3, 'read-tail'],
+      ['any', null, 7n, 3, 'read-tail'],
+    ] as const)('expectation %p, written at %p with next revision %p for %p events: %p', (expected, position, next, count, outcome) => {
+      expect(appendPlan(expected).onWritten(position, next, count)).toBe(outcome);
+    });
   });
 
   describe('recognising a retry on the stream’s tail', () => {

@@ -42,10 +42,18 @@ import { expectationHolds } from './expected-revision.js';
  * positions from KurrentDB 22.10 on. `$all` reads and subscriptions leave out KurrentDB's own system events.
  *
  * Idempotency: the port recognises a retry whatever its expectation says, and refuses an append that holds
- * part of a stored run. KurrentDB checks event ids only for an exact retry at the same place (and, for
- * `any`, against a recent-writes cache), so before appending this adapter reads the stream's last
- * `idempotencyWindow` events (256 by default) and answers a retry found there itself. A command's retry
- * follows its first try closely; one older than the window falls back to KurrentDB's own check.
+ * part of a stored run. KurrentDB itself answers a retry sent with the same expected revision (or
+ * `no_stream`) at the same place: it stores nothing and reports success. So an append with a revision or
+ * `no_stream` goes straight to the server, with no read on the hot path (issue 29), and the stream's tail
+ * (its last `idempotencyWindow` events, 256 by default) is read only when the server reports a conflict: a
+ * retry sent after later appends, or with another expectation, is then recognised there (`appendPlan`,
+ * unit-tested as a decision table). `any` and `stream_exists` still read first: for them KurrentDB checks
+ * ids only against a recent-writes cache and would store an older retry twice.
+ *
+ * What the server cannot answer alone, and so differs from the embedded store for expectations it checks
+ * itself: an append at the stream's end (its exact revision) whose ids include one stored earlier, not at
+ * that place, is written (the embedded store refuses it as part of a stored run). The game never sends one:
+ * a command's event ids are new for each decision, and its retry repeats the same expectation.
  */
 export interface KurrentDbEventStoreOptions {
   /** `EVENTSTORE_URL`, e.g. `kurrentdb://kurrentdb:2113?tls=false`. */
@@ -73,19 +81,26 @@ export class KurrentDbEventStore implements EventStore {
     this.assertOpen();
     const ids = distinctIds(streamId, events);
     if (ids.length === 0) return this.check(streamId, expectedRevision);
-    const stored = retryOutcome(streamId, await this.tail(streamId), ids);
-    if (stored) return stored;
+    if (appendPlan(expectedRevision).readFirst) {
+      const stored = retryOutcome(streamId, await this.tail(streamId), ids);
+      if (stored) return stored;
+    }
     try {
       const result = await this.client.appendToStream(
         streamId,
         events.map(({ id, type, data, metadata }) => jsonEvent({ id, type, data: data as never, metadata: (metadata ?? {}) as never })),
         { streamState: toStreamState(expectedRevision) },
       );
-      if (!result.position) throw new Error(`KurrentDB did not say where the append to ${streamId} landed`);
-      return { nextExpectedRevision: result.nextExpectedRevision, position: fromPosition(result.position) };
+      const answered = appendPlan(expectedRevision).onWritten(result.position ? fromPosition(result.position) : null, result.nextExpectedRevision, ids.length);
+      if (answered === 'done') return { nextExpectedRevision: result.nextExpectedRevision, position: fromPosition(result.position!) };
+      // A retry the server recognised without saying where its events are: they are on the tail.
+      const found = retryOutcome(streamId, await this.tail(streamId), ids);
+      if (found) return found;
+      throw new Error(`KurrentDB did not say where the append to ${streamId} landed`);
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError)) throw error;
-      // A writer racing this one may have stored these very events (a retry sent twice).
+      // A conflict: a retry sent after later appends or with another expectation, or a writer racing this
+      // one that stored these very events. The tail tells which; otherwise the conflict stands.
       const raced = retryOutcome(streamId, await this.tail(streamId), ids);
       if (raced) return raced;
       throw toWrongExpectedRevision(streamId, expectedRevision, error.actualState);
@@ -205,6 +220,30 @@ class KurrentSubscription implements AllSubscription {
     this.onEnd();
     await this.source.unsubscribe();
   }
+}
+
+/**
+ * How an append goes, by its expectation (the decision table, unit-tested): whether the stream's tail is read
+ * before appending (only where KurrentDB would not recognise a retry itself), and what a success means. A
+ * success is the plain write of these events when the server says where they landed and the stream now ends
+ * exactly where they would (after the expected revision, or from 0 for `no_stream`): done. Anything else is
+ * the server's answer to a retry it recognised, whose figures are the tail's to give. A conflict always
+ * reads the tail (see `append`).
+ */
+export function appendPlan(expected: ExpectedRevision): {
+  readFirst: boolean;
+  onWritten: (position: bigint | null, nextExpectedRevision: bigint, count: number) => 'done' | 'read-tail';
+} {
+  const serverChecksIds = expected === 'no_stream' || typeof expected === 'bigint';
+  const start = expected === 'no_stream' ? 0n : typeof expected === 'bigint' ? expected + 1n : null;
+  return {
+    readFirst: !serverChecksIds,
+    onWritten: (position, next, count) => {
+      if (position === null || position < 0n) return 'read-tail';
+      if (start !== null && next !== start + BigInt(count) - 1n) return 'read-tail';
+      return 'done';
+    },
+  };
 }
 
 /** The port's expectation as KurrentDB's stream state: the same four cases, one to one. */
