@@ -45,7 +45,10 @@ describe('single player, which has no last round', () => {
     await page.getByRole('button', { name: 'Next round' }).click();
     await page.locator('[data-testid="game-screen"][data-phase="guessing"][data-round="2"]').waitFor();
 
-    // During a round, the total in the header opens it too; a new game starts a new session.
+    // During a round, the total in the header opens it too (on a phone as well); a new game starts a new session.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.getByTestId('game-summary').isVisible()).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
     const before = gameIdOf(page);
     await page.getByTestId('game-summary').click();
     await summary.getByTestId('summary-new-game').click();

@@ -14,6 +14,14 @@ interface GameHeaderProps {
 export function GameHeader({ roundNumber, totalPoints, mapName, onChooseMap, onSummary }: GameHeaderProps) {
   const { t } = useTranslation();
   const format = useFormatters();
+  const total = (
+    <>
+      <span className="game-header__label">{t('game.totalPoints')}</span>
+      <span className="game-header__value" data-testid="total-points">
+        {format.number(totalPoints)}
+      </span>
+    </>
+  );
   return (
     <header className="game-header" aria-label={t('game.status')}>
       <div className="game-header__item">
@@ -24,19 +32,11 @@ export function GameHeader({ roundNumber, totalPoints, mapName, onChooseMap, onS
       </div>
       {/* The total opens the session's summary once there is something to sum up (single player has no end). */}
       {onSummary ? (
-        <button type="button" className="game-header__item game-header__item--map" onClick={onSummary} title={t('summary.open')} data-testid="game-summary">
-          <span className="game-header__label">{t('game.totalPoints')}</span>
-          <span className="game-header__value" data-testid="total-points">
-            {format.number(totalPoints)}
-          </span>
+        <button type="button" className="game-header__item" onClick={onSummary} title={t('summary.open')} data-testid="game-summary">
+          {total}
         </button>
       ) : (
-        <div className="game-header__item">
-          <span className="game-header__label">{t('game.totalPoints')}</span>
-          <span className="game-header__value" data-testid="total-points">
-            {format.number(totalPoints)}
-          </span>
-        </div>
+        <div className="game-header__item">{total}</div>
       )}
       <button type="button" className="game-header__item game-header__item--map" onClick={onChooseMap} title={t('game.chooseMap')} data-testid="game-map-name">
         <span className="game-header__label">{t('game.map')}</span>
