@@ -146,8 +146,10 @@ describe('a duel over Socket.IO', () => {
   });
 
   it('answers every refused command with a code and a message', async () => {
-    const gameId = await newDuel(ada);
+    // Everyone is signed up and connected before the duel exists: at 20× a game nobody has joined is
+    // abandoned after 3.75 s, which a slow sign-up (password hashing under load) could take.
     const [a, b, outsider] = [await connect(ada), await connect(bo), await connect(await signedUpPlayer(t, 'Cy'))];
+    const gameId = await newDuel(ada);
     const refused = async (client: LiveClient, ...args: Parameters<LiveClient['send']>) => {
       const ack = await client.send(...args);
       if (ack.ok) throw new Error(`${args[0]} was accepted`);
