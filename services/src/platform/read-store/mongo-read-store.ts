@@ -1,6 +1,7 @@
 import { type AnyBulkWriteOperation, type ClientSession, type Db, Long, MongoClient, type Document as MongoDocument, type Sort } from 'mongodb';
 import type { CommitBatch, Comparison, Document, Filter, IndexField, ListOptions, ReadStore, SortDirection, WriteOperation } from './read-store.port.js';
 import { checkWritable, generationName, GenerationResolver, parseGenerationName, type GenerationRow, type Generations } from './generations.js';
+import { type AcquireOptions, checkFence, type Lease, type LeaseHolder, mayTake, taken } from './leases.js';
 import { checkCollection, checkCount, checkDocumentId, checkField, checkScalar, serialise } from './read-store-input.js';
 
 /**
@@ -22,6 +23,8 @@ import { checkCollection, checkCount, checkDocumentId, checkField, checkScalar, 
 export const REVISION = '_revision';
 export const CHECKPOINTS = 'read_checkpoints';
 export const GENERATIONS = 'read_generations';
+/** Projectors' leases (leases.ts), one document per read model. */
+export const LEASES = 'read_leases';
 /**
  * How long a reader may keep answering from the generations it last read. A switch is one write to
  * GENERATIONS; readers see it within this time, and a rebuild drops the old generation only after it
@@ -88,7 +91,7 @@ export class MongoReadStore implements ReadStore {
     try {
       let applied = false;
       await session.withTransaction(async () => {
-        applied = await this.commitIn(session, batch.projection, batch.position, prepared);
+        applied = await this.commitIn(session, batch.projection, batch.position, prepared, batch.fence);
       });
       return applied;
     } finally {
@@ -153,6 +156,38 @@ export class MongoReadStore implements ReadStore {
     return switched;
   }
 
+  async acquireLease(name: string, holder: LeaseHolder, ttlMs: number, options: AcquireOptions = {}): Promise<Lease | null> {
+    const now = options.now ?? Date.now();
+    const leases = this.db.collection<LeaseDoc>(LEASES);
+    const current = await this.readLease(name);
+    if (!mayTake(current, holder, now, options.replacing)) return null;
+    const lease = taken(name, current, holder, now, ttlMs);
+    const stored = { holder: lease.holder, token: lease.token, expiresAt: lease.expiresAt };
+    if (current === null) {
+      try {
+        await leases.insertOne({ _id: name, ...stored, commits: 0 });
+      } catch (error) {
+        // Another taker inserted it first.
+        if ((error as { code?: number }).code === 11000) return null;
+        throw error;
+      }
+      return lease;
+    }
+    // Compare-and-set on the lease as read: of two takers at once, the second matches nothing.
+    const swapped = await leases.updateOne({ _id: name, token: current.token, 'holder.id': current.holder.id, expiresAt: current.expiresAt }, { $set: stored });
+    return swapped.matchedCount === 1 ? lease : null;
+  }
+
+  async readLease(name: string): Promise<Lease | null> {
+    const stored = await this.db.collection<LeaseDoc>(LEASES).findOne({ _id: name });
+    return stored ? { name, holder: stored.holder, token: stored.token, expiresAt: stored.expiresAt } : null;
+  }
+
+  async releaseLease(name: string, holderId: string): Promise<void> {
+    // Expired, not removed: the token must keep growing for the next holder.
+    await this.db.collection<LeaseDoc>(LEASES).updateOne({ _id: name, 'holder.id': holderId }, { $set: { expiresAt: 0 } });
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -193,9 +228,16 @@ export class MongoReadStore implements ReadStore {
     return (await this.activeGenerations()).collection(mongoCollection(collection));
   }
 
-  private async commitIn(session: ClientSession, projection: string, position: bigint, prepared: PreparedWrite[]): Promise<boolean> {
-    const row = await this.db.collection<GenerationDoc>(GENERATIONS).findOne({ _id: parseGenerationName(projection).base }, { session });
+  private async commitIn(session: ClientSession, projection: string, position: bigint, prepared: PreparedWrite[], fence: number | undefined): Promise<boolean> {
+    const { base } = parseGenerationName(projection);
+    const row = await this.db.collection<GenerationDoc>(GENERATIONS).findOne({ _id: base }, { session });
     checkWritable(projection, row);
+    if (fence !== undefined) {
+      // A write, not a read: a takeover committed meanwhile makes this transaction conflict and retry, and
+      // the retry finds the new token. A read alone would see the snapshot from before the takeover.
+      const fenced = await this.db.collection<LeaseDoc>(LEASES).updateOne({ _id: base, token: fence }, { $inc: { commits: 1 } }, { session });
+      if (fenced.matchedCount === 0) checkFence(base, fence, (await this.db.collection<LeaseDoc>(LEASES).findOne({ _id: base }, { session }))?.token ?? null);
+    }
     const checkpoints = this.db.collection<CheckpointDoc>(CHECKPOINTS);
     const current = await checkpoints.findOne({ _id: projection }, { session, useBigInt64: true });
     if (current && BigInt(current.position as unknown as bigint) >= position) return false;
@@ -235,6 +277,14 @@ interface CheckpointDoc {
   _id: string;
   position: Long;
 }
+interface LeaseDoc {
+  _id: string;
+  holder: LeaseHolder;
+  token: number;
+  expiresAt: number;
+  /** Fenced commits made under the lease (each one's write makes a concurrent takeover conflict). */
+  commits: number;
+}
 interface GenerationDoc {
   _id: string;
   active: number;
@@ -245,7 +295,7 @@ interface GenerationDoc {
 /** A read-model collection's MongoDB name: itself, once checked (MongoDB keeps `system.` for itself). */
 export function mongoCollection(collection: string): string {
   checkCollection(collection);
-  if (collection.startsWith('system.') || collection === CHECKPOINTS || collection === GENERATIONS) throw new TypeError(`read store: invalid collection name ${JSON.stringify(collection)}`);
+  if (collection.startsWith('system.') || collection === CHECKPOINTS || collection === GENERATIONS || collection === LEASES) throw new TypeError(`read store: invalid collection name ${JSON.stringify(collection)}`);
   return collection;
 }
 

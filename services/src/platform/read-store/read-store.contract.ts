@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GenerationMovedError, generationName } from './generations.js';
+import { LeaseLostError, type LeaseHolder } from './leases.js';
 import type { Document, Filter, ReadStore, WriteOperation } from './read-store.port.js';
 
 export interface ReadStoreUnderTest {
@@ -525,6 +526,72 @@ export function readStoreContract(adapterName: string, create: () => Promise<Rea
         await expect(store.switchGeneration(projection, [games], first)).resolves.toBe(true);
         await expect(store.beginGeneration(projection, [games])).resolves.toBe(first + 1);
         await expect(store.generations(projection)).resolves.toEqual({ active: first, building: first + 1 });
+      });
+    });
+    describe('leases and fencing tokens (standby projectors)', () => {
+      const holder = (id: string): LeaseHolder => ({ id, host: 'host-a', pid: 100 });
+      const [a, b] = [holder('projector-a'), holder('projector-b')];
+
+      it('gives a free lease to one holder, renews it with the same token, and refuses it to another until it expires', async () => {
+        const name = unique('projection');
+        await expect(store.readLease(name)).resolves.toBeNull();
+        const taken = await store.acquireLease(name, a, 5000, { now: 1_000 });
+        expect(taken).toEqual({ name, holder: a, token: 1, expiresAt: 6_000 });
+        await expect(store.acquireLease(name, b, 5000, { now: 2_000 })).resolves.toBeNull();
+        await expect(store.acquireLease(name, a, 5000, { now: 3_000 })).resolves.toEqual({ name, holder: a, token: 1, expiresAt: 8_000 });
+        await expect(store.acquireLease(name, b, 5000, { now: 7_999 })).resolves.toBeNull();
+        // Expired: the next holder gets the next token.
+        await expect(store.acquireLease(name, b, 5000, { now: 8_000 })).resolves.toEqual({ name, holder: b, token: 2, expiresAt: 13_000 });
+        await expect(store.readLease(name)).resolves.toEqual({ name, holder: b, token: 2, expiresAt: 13_000 });
+        await expect(store.acquireLease(name, a, 5000, { now: 9_000 })).resolves.toBeNull();
+      });
+
+      it('hands a lease over at once when released, or when the taker names the holder it replaces', async () => {
+        const name = unique('projection');
+        await store.acquireLease(name, a, 60_000, { now: 1_000 });
+        await store.releaseLease(name, b.id);
+        await expect(store.acquireLease(name, b, 60_000, { now: 2_000 })).resolves.toBeNull();
+        await store.releaseLease(name, a.id);
+        await expect(store.acquireLease(name, b, 60_000, { now: 2_000 })).resolves.toMatchObject({ holder: b, token: 2 });
+        await expect(store.acquireLease(name, a, 60_000, { now: 3_000, replacing: 'someone-else' })).resolves.toBeNull();
+        await expect(store.acquireLease(name, a, 60_000, { now: 3_000, replacing: b.id })).resolves.toMatchObject({ holder: a, token: 3 });
+      });
+
+      it('gives a contended lease to exactly one of several takers at once', async () => {
+        const name = unique('projection');
+        const takers = Array.from({ length: 6 }, (_, i) => holder(`taker-${i}`));
+        const results = await Promise.all(takers.map((taker) => store.acquireLease(name, taker, 5000, { now: 1_000 })));
+        expect(results.filter((result) => result !== null)).toHaveLength(1);
+        await expect(store.readLease(name)).resolves.toMatchObject({ token: 1 });
+      });
+
+      it('commits a batch fenced with the current token, and refuses one with an old token, writing nothing', async () => {
+        const [games, projection] = [unique('games'), unique('projection')];
+        const first = (await store.acquireLease(projection, a, 5000, { now: 1_000 }))!;
+        await expect(store.commit({ projection, position: 1n, writes: [upsert(games, { id: 'g', by: 'a' }, 1n)], fence: first.token })).resolves.toBe(true);
+        // a pauses past its lease; b takes over and commits.
+        const second = (await store.acquireLease(projection, b, 5000, { now: 10_000 }))!;
+        expect(second.token).toBe(first.token + 1);
+        await expect(store.commit({ projection, position: 2n, writes: [upsert(games, { id: 'g', by: 'b' }, 2n)], fence: second.token })).resolves.toBe(true);
+        // a wakes up with a batch ahead of b's checkpoint: refused all the same.
+        const late = store.commit({ projection, position: 9n, writes: [upsert(games, { id: 'g', by: 'a, late' }, 9n), upsert(games, { id: 'h' }, 9n)], fence: first.token });
+        await expect(late).rejects.toBeInstanceOf(LeaseLostError);
+        await expect(late).rejects.toThrow(/no longer held with token 1/);
+        await expect(store.get(games, 'g')).resolves.toEqual({ id: 'g', by: 'b' });
+        await expect(store.get(games, 'h')).resolves.toBeNull();
+        await expect(store.checkpoint(projection)).resolves.toBe(2n);
+        // Fenced on a read model nobody leased: refused too; unfenced commits (a rebuild's) are not checked.
+        const other = unique('projection');
+        await expect(store.commit({ projection: other, position: 1n, writes: [], fence: 1 })).rejects.toBeInstanceOf(LeaseLostError);
+        await expect(store.commit({ projection: other, position: 1n, writes: [] })).resolves.toBe(true);
+      });
+
+      it('fences a generation’s commits by the lease of its read model', async () => {
+        const [games, projection] = [unique('games'), unique('projection')];
+        const lease = (await store.acquireLease(projection, a, 5000, { now: 1_000 }))!;
+        const generation = await store.beginGeneration(projection, [games]);
+        await expect(store.commit({ projection: generationName(projection, generation), position: 1n, writes: [], fence: lease.token })).resolves.toBe(true);
+        await expect(store.commit({ projection: generationName(projection, generation), position: 2n, writes: [], fence: lease.token + 1 })).rejects.toBeInstanceOf(LeaseLostError);
       });
     });
   });

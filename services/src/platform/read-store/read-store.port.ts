@@ -1,4 +1,5 @@
 import type { Generations } from './generations.js';
+import type { AcquireOptions, Lease, LeaseHolder } from './leases.js';
 
 /**
  * The read store port: named collections of JSON documents keyed by `id`, written only by projections
@@ -53,6 +54,12 @@ export interface CommitBatch {
   /** Global position of the last event this batch accounts for; becomes the checkpoint. */
   position: bigint;
   writes: WriteOperation[];
+  /**
+   * The fencing token of the lease on the read model (leases.ts, named after `projection`'s plain name)
+   * this batch was made under: the commit throws LeaseLostError, writing nothing, unless it is still the
+   * lease's. Without it the commit is not fenced (a rebuild's, a single projector's).
+   */
+  fence?: number;
 }
 
 export interface ReadStore {
@@ -86,5 +93,16 @@ export interface ReadStore {
    * documents stay until reset with its physical names.
    */
   switchGeneration(projection: string, collections: string[], generation: number): Promise<boolean>;
+
+  /**
+   * Takes or renews the lease `name` for `holder` for `ttlMs` (leases.ts): when nobody holds it, its time
+   * ran out, `holder` already holds it, or its holder is `options.replacing`. Returns the lease, or null
+   * when another holds it. Atomic: of two takers at once, one gets it.
+   */
+  acquireLease(name: string, holder: LeaseHolder, ttlMs: number, options?: AcquireOptions): Promise<Lease | null>;
+  /** The lease as it stands, held or expired; null when never taken. */
+  readLease(name: string): Promise<Lease | null>;
+  /** Ends `holderId`'s lease at once (a clean stop), so a standby need not wait for it to expire. */
+  releaseLease(name: string, holderId: string): Promise<void>;
   close(): Promise<void>;
 }

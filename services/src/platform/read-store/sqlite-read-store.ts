@@ -14,6 +14,7 @@ import type {
   WriteOperation,
 } from './read-store.port.js';
 import { checkWritable, generationName, GenerationResolver, parseGenerationName, type GenerationRow, type Generations } from './generations.js';
+import { type AcquireOptions, checkFence, type Lease, type LeaseHolder, mayTake, taken } from './leases.js';
 import { checkCollection, checkCount, checkDocumentId, checkField, checkScalar, serialise } from './read-store-input.js';
 
 /** The read store's tables (exported for bench:rebuild's hand-written baseline, which writes the same). */
@@ -28,6 +29,14 @@ export const SCHEMA_SQL = `
   CREATE TABLE IF NOT EXISTS read_checkpoints (
     projection TEXT    PRIMARY KEY,
     position   INTEGER NOT NULL
+  ) STRICT;
+  CREATE TABLE IF NOT EXISTS read_leases (
+    name       TEXT    PRIMARY KEY,
+    holder     TEXT    NOT NULL,
+    host       TEXT    NOT NULL,
+    pid        INTEGER NOT NULL,
+    token      INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
   ) STRICT;
   CREATE TABLE IF NOT EXISTS read_generations (
     projection  TEXT    PRIMARY KEY,
@@ -45,6 +54,15 @@ const NO_LIMIT = -1;
 /** As encoded by fieldSql. */
 const FALSE = Buffer.from([2]);
 const TRUE = Buffer.from([3]);
+
+interface LeaseRow {
+  name: string;
+  holder: string;
+  host: string;
+  pid: number;
+  token: number;
+  expires_at: number;
+}
 
 type SqlParam = string | number | bigint | Buffer | null;
 export interface SqlQuery {
@@ -66,6 +84,9 @@ export class SqliteReadStore implements ReadStore {
   private readonly readGenerations: Statement<[], { projection: string; active: number; building: number | null; collections: string }>;
   private readonly writeGeneration: Statement<[string, number, number | null, string], never>;
   private readonly dataVersion: Statement<[], number>;
+  private readonly readLeaseRow: Statement<[string], LeaseRow>;
+  private readonly writeLease: Statement<[string, string, string, number, number, number], never>;
+  private readonly endLease: Statement<[number, string, string], never>;
   /** The active generations as of `version` (SQLite's data_version: it changes when another connection commits). */
   private resolver: { version: number; resolve: GenerationResolver } | null = null;
   private readonly commitTransaction: Transaction<(batch: CommitBatch) => boolean>;
@@ -107,8 +128,16 @@ export class SqliteReadStore implements ReadStore {
        ON CONFLICT (projection) DO UPDATE SET active = excluded.active, building = excluded.building, collections = excluded.collections`,
     );
     this.dataVersion = this.db.prepare<[], number>('PRAGMA data_version').pluck();
+    this.readLeaseRow = this.db.prepare('SELECT name, holder, host, pid, token, expires_at FROM read_leases WHERE name = ?');
+    this.writeLease = this.db.prepare(
+      `INSERT INTO read_leases (name, holder, host, pid, token, expires_at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, host = excluded.host, pid = excluded.pid, token = excluded.token, expires_at = excluded.expires_at`,
+    );
+    this.endLease = this.db.prepare('UPDATE read_leases SET expires_at = ? WHERE name = ? AND holder = ? AND expires_at > 0');
     this.commitTransaction = this.db.transaction((batch: CommitBatch): boolean => {
-      checkWritable(batch.projection, this.generationRow(parseGenerationName(batch.projection).base));
+      const { base } = parseGenerationName(batch.projection);
+      checkWritable(batch.projection, this.generationRow(base));
+      if (batch.fence !== undefined) checkFence(base, batch.fence, this.leaseOf(base)?.token ?? null);
       // Moving the checkpoint first tells whether the batch is new; a failure in any later write rolls
       // the move back together with the writes.
       if (this.advanceCheckpoint.run(batch.projection, batch.position).changes === 0) return false;
@@ -202,8 +231,33 @@ export class SqliteReadStore implements ReadStore {
     return switched;
   }
 
+  async acquireLease(name: string, holder: LeaseHolder, ttlMs: number, options: AcquireOptions = {}): Promise<Lease | null> {
+    const now = options.now ?? Date.now();
+    return this.db.transaction((): Lease | null => {
+      const current = this.leaseOf(name);
+      if (!mayTake(current, holder, now, options.replacing)) return null;
+      const lease = taken(name, current, holder, now, ttlMs);
+      this.writeLease.run(name, holder.id, holder.host, holder.pid, lease.token, lease.expiresAt);
+      return lease;
+    }).immediate();
+  }
+
+  async readLease(name: string): Promise<Lease | null> {
+    return this.leaseOf(name);
+  }
+
+  async releaseLease(name: string, holderId: string): Promise<void> {
+    // Expired, not removed: the token must keep growing for the next holder.
+    this.endLease.run(0, name, holderId);
+  }
+
   async close(): Promise<void> {
     if (this.db.open) this.db.close();
+  }
+
+  private leaseOf(name: string): Lease | null {
+    const row = this.readLeaseRow.get(name);
+    return row ? { name, holder: { id: row.holder, host: row.host, pid: row.pid }, token: row.token, expiresAt: row.expires_at } : null;
   }
 
   private generationRow(projection: string): GenerationRow | null {
