@@ -13,6 +13,7 @@ import { allProjections } from '../projections/all-projections.js';
 import { openEmbeddedProjections } from '../projections/open-projections.js';
 import { Projections, type ProjectionsPort } from '../projections/projections.js';
 import { ReadStoreProjections } from '../projections/read-store-projections.js';
+import { thisProcess } from '../projections/projector-leases.js';
 
 /**
  * The engine behind each port, as the configuration names it (config.ts `stores`): SQLite files under
@@ -50,8 +51,10 @@ export async function openBus(config: AppConfig): Promise<MessageBus> {
  */
 export function openProjections(config: AppConfig, events: EventStore, reads: ReadStore, bus: MessageBus): ProjectionsPort {
   if (!config.roles.has('projector')) return new ReadStoreProjections(reads, allProjections.map((projection) => projection.name), bus);
+  // Every projector process projects under leases: one writes each read model, the others stand by.
+  const holder = thisProcess(config.projectorId ?? undefined);
   if (events instanceof SqliteEventStore && config.stores.readStore.kind === 'sqlite') {
-    return openEmbeddedProjections({ events, eventsFile: eventsFileIn(config), reads, readsFile: readsFileIn(config) });
+    return openEmbeddedProjections({ events, eventsFile: eventsFileIn(config), reads, readsFile: readsFileIn(config), holder });
   }
-  return new Projections(allProjections, events, reads);
+  return new Projections(allProjections, events, reads, undefined, { holder });
 }

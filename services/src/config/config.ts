@@ -65,6 +65,7 @@ const envSchema = z.object({
   ROUND_PICTURE_WARMING: z.enum(['on', 'off']).default('on'),
   SCENES_AHEAD: z.enum(['on', 'off']).default('on'),
   METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+  PROJECTOR_ID: z.string().regex(/^[\w.:/@-]{1,120}$/, 'letters, digits and . : / @ - _, at most 120').optional(),
   DEVTOOLS_EXEMPT_PREFIXES: z
     .string()
     .regex(/^[^,\s]+(,[^,\s]+)*$/, 'is a comma-separated list of user-id prefixes, without spaces')
@@ -145,6 +146,8 @@ export interface AppConfig {
   scenesAhead: boolean;
   /** The bearer token GET /metrics requires (METRICS_TOKEN); null: loopback callers only. */
   metricsToken: string | null;
+  /** This process as a projector's lease holder (PROJECTOR_ID; null: host name, process id, random suffix). */
+  projectorId: string | null;
   brands: { main: BrandConfig; sister: BrandConfig & { hosts: ReadonlySet<string> } };
   /** How fast game timers run; 1 is real time (tests and demos run games faster). */
   clockSpeed: number;
@@ -254,6 +257,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     roundPictureWarming: e.ROUND_PICTURE_WARMING === 'on',
     scenesAhead: e.SCENES_AHEAD === 'on',
     metricsToken: e.METRICS_TOKEN ?? null,
+    projectorId: e.PROJECTOR_ID ?? null,
     brands: {
       main: { name: e.BRAND_NAME, color: e.BRAND_COLOR.toLowerCase(), url: e.BRAND_URL ?? null },
       sister: {

@@ -1,4 +1,5 @@
 import type { SqliteEventStore } from '../platform/event-store/sqlite-event-store.js';
+import type { LeaseHolder } from '../platform/read-store/leases.js';
 import type { ReadStore } from '../platform/read-store/read-store.port.js';
 import { compiledWorkerBeside } from '../platform/workers/compiled-worker.js';
 import { allProjections } from './all-projections.js';
@@ -14,6 +15,8 @@ export interface EmbeddedProjectionsOptions {
   workerScript?: URL | null;
   /** How long a read model's batch gathers events (default PROJECTION_BATCH_WINDOW_MS). */
   batchWindowMs?: number;
+  /** Project under leases as this holder (projector-leases.ts); without, unleased. */
+  holder?: LeaseHolder;
 }
 
 /**
@@ -27,12 +30,13 @@ export function openEmbeddedProjections({
   readsFile,
   workerScript = compiledWorkerBeside(import.meta.url, 'projections.worker'),
   batchWindowMs = PROJECTION_BATCH_WINDOW_MS,
+  holder,
 }: EmbeddedProjectionsOptions): ProjectionsPort {
-  if (!workerScript) return new Projections(allProjections, events, reads, { batchWindowMs });
+  if (!workerScript) return new Projections(allProjections, events, reads, { batchWindowMs }, holder ? { holder } : undefined);
   const thread = new ProjectionsOnThread(
     allProjections.map((projection) => projection.name),
     workerScript,
-    { eventsFile, readsFile, batchWindowMs },
+    { eventsFile, readsFile, batchWindowMs, holder: holder ?? null },
   );
   events.onCommitted(() => thread.wake());
   return thread;

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { AllSubscription, EventStore, RecordedEvent } from '../platform/event-store/event-store.port.js';
 import { toDomainEvent } from '../platform/event-store/domain-event.js';
 import { GenerationMovedError, generationName } from '../platform/read-store/generations.js';
+import { LeaseLostError } from '../platform/read-store/leases.js';
 import type { CommitBatch, Document, ReadStore, WriteOperation } from '../platform/read-store/read-store.port.js';
 import { changesOf, type CommittedChange } from './projections.js';
 import { PositionWaiters } from './position-waiters.js';
@@ -30,6 +31,11 @@ export interface ProjectionRunnerOptions {
   generation?: number;
   /** Events a batch may hold before it commits (default 500). A rebuild takes more: fewer, larger commits. */
   maxBatchEvents?: number;
+  /**
+   * Documents a batch may have written before it commits (default: no bound but maxBatchEvents). A rebuild
+   * bounds its memory by this rather than by events: a document written many times costs one entry.
+   */
+  maxBatchDocuments?: number;
   /**
    * Leaves the read model's indexes to `ensureIndexes()` (default: made at start). A rebuild fills a new
    * generation first and indexes it once, which is several times faster than keeping six leaderboard
@@ -74,6 +80,8 @@ export class ProjectionRunner {
   /** The read store under the physical names of the generation this runner fills (see start). */
   private view: GenerationView;
   private stopping = false;
+  /** The fencing token every commit carries (fenceWith); undefined: not fenced. */
+  private fence: number | undefined;
 
   constructor(
     readonly projection: Projection,
@@ -90,6 +98,14 @@ export class ProjectionRunner {
   /** Position of the last event this projection has fully accounted for; null before the first. */
   get position(): bigint | null {
     return this.progress.position;
+  }
+
+  /**
+   * Position of the last event applied, committed or still in the open batch: how far a rebuild has got
+   * (its batches are large, so `position` moves seldom).
+   */
+  get applied(): bigint | null {
+    return this.batch?.position ?? this.progress.position;
   }
 
   /** The generation of the read model it fills. */
@@ -112,6 +128,32 @@ export class ProjectionRunner {
     this.loop = this.run(subscription, this.batch).catch((error: Error) => this.stopped(error, subscription));
   }
 
+  /**
+   * Makes every commit carry this lease token (projector-leases.ts), so the read store refuses the
+   * runner's writes once another projector has taken the read model over. Set before start.
+   */
+  fenceWith(token: number | undefined): void {
+    this.fence = token;
+  }
+
+  /** Whether it is projecting (started and not stopped or failed). */
+  get running(): boolean {
+    return this.loop !== null && !this.progress.failed;
+  }
+
+  /**
+   * While another process projects this read model (this one stands by), where that one has committed:
+   * waits for positions up to it resolve here too.
+   */
+  follow(position: bigint | null): void {
+    if (this.loop !== null) return;
+    // Lost to another projector: waits go on, answered by where that one commits.
+    if (this.progress.failed instanceof LeaseLostError) this.progress.restart(this.progress.position);
+    const before = this.progress.position;
+    this.progress.reach(position);
+    if (position !== null && this.progress.position !== before) for (const observer of this.observers) observer.processed(position, []);
+  }
+
   /** Makes the read model's indexes (at start unless `deferIndexes`). */
   async ensureIndexes(): Promise<void> {
     for (const index of this.projection.indexes) await this.reads.ensureIndex(this.view.name(index.collection), index.fields);
@@ -130,7 +172,7 @@ export class ProjectionRunner {
       if (this.unsaved !== null && !this.progress.failed) {
         // A generation replaced meanwhile keeps no checkpoint: the new one has its own.
         await this.checkpoint(this.unsaved, []).catch((error: Error) => {
-          if (!(error instanceof GenerationMovedError)) throw error;
+          if (!(error instanceof GenerationMovedError) && !(error instanceof LeaseLostError)) throw error;
         });
       }
       this.subscription = null;
@@ -221,7 +263,7 @@ export class ProjectionRunner {
       if (this.handles.has(recorded.type)) await batch.add(recorded, this.projection);
       else batch.pass(recorded.position);
       this.releaseIfWanted();
-      if (batch.size >= (this.options.maxBatchEvents ?? MAX_BATCH_EVENTS)) await this.flush(batch);
+      if (batch.size >= (this.options.maxBatchEvents ?? MAX_BATCH_EVENTS) || batch.documents >= (this.options.maxBatchDocuments ?? Infinity)) await this.flush(batch);
     }
     if (batch.size > 0) await this.flush(batch);
   }
@@ -259,7 +301,7 @@ export class ProjectionRunner {
   }
 
   private async checkpoint(position: bigint, writes: WriteOperation[]): Promise<void> {
-    await this.view.commit({ projection: this.projection.name, position, writes });
+    await this.view.commit({ projection: this.projection.name, position, writes, ...(this.fence === undefined ? {} : { fence: this.fence }) });
     this.checkpointedAt = Date.now();
     this.unsaved = null;
   }
@@ -280,7 +322,8 @@ export class ProjectionRunner {
   }
 
   private fail(error: Error): void {
-    this.logger.error(`stopped: ${error.stack ?? error.message}`);
+    if (error instanceof LeaseLostError) this.logger.warn(`stopped: ${error.message}`);
+    else this.logger.error(`stopped: ${error.stack ?? error.message}`);
     this.progress.fail(error);
     for (const observer of this.observers) observer.failed(error);
   }
@@ -381,16 +424,23 @@ class Batch implements DocumentReader {
     this.window?.release();
   }
 
-  async get<T extends Document>(collection: string, id: string): Promise<T | null> {
+  /** Without a promise when the document is in memory (most reads: a promise each cost 6 % of a rebuild). */
+  get<T extends Document>(collection: string, id: string): Promise<T | null> | T | null {
     const key = documentKey({ collection, id });
     const pending = this.pending.get(key);
     if (pending) return (pending.kind === 'upsert' ? pending.document : null) as T | null;
     const cached = this.cache.get(key);
     if (cached !== undefined) return cached as T | null;
     if (this.cache.absent(collection, key)) return null;
-    const stored = await this.reads.get<T>(collection, id);
-    this.cache.set(collection, key, stored);
-    return stored;
+    return this.reads.get<T>(collection, id).then((stored) => {
+      this.cache.set(collection, key, stored);
+      return stored;
+    });
+  }
+
+  /** Documents written in the open batch (each counted once however often it was written). */
+  get documents(): number {
+    return this.pending.size;
   }
 
   async add(recorded: RecordedEvent, projection: Projection): Promise<void> {
@@ -456,6 +506,6 @@ class GenerationView {
   commit(batch: CommitBatch): Promise<boolean> {
     if (this.generation === 0) return this.reads.commit(batch);
     const writes = batch.writes.map((write): WriteOperation => ({ ...write, collection: this.name(write.collection) }));
-    return this.reads.commit({ projection: this.projection, position: batch.position, writes });
+    return this.reads.commit({ ...batch, projection: this.projection, writes });
   }
 }

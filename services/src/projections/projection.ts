@@ -15,7 +15,8 @@ export interface ProjectedEvent<E extends DomainEvent = DomainEvent> {
  * the next version in place, provided it writes that version in the same `apply`.
  */
 export interface DocumentReader {
-  get<T extends Document>(collection: string, id: string): Promise<T | null>;
+  /** Awaited by projections; a document the runner holds in memory comes back without a promise. */
+  get<T extends Document>(collection: string, id: string): Promise<T | null> | T | null;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { LeaseHolder } from '../platform/read-store/leases.js';
 import type { CommittedChange } from './projections.js';
 
 /** Where the projections' thread finds the stores (workerData). */
@@ -6,6 +7,8 @@ export interface ProjectionsThreadData {
   readsFile: string;
   /** The runners' batch window (ProjectionRunnerOptions.batchWindowMs). */
   batchWindowMs: number;
+  /** Project under leases as this holder (projector-leases.ts); null: unleased. */
+  holder: LeaseHolder | null;
 }
 
 /** The app's thread to the projections' thread. */

@@ -1,7 +1,9 @@
 import type { EventStore } from '../platform/event-store/event-store.port.js';
 import type { ReadStore, WriteOperation } from '../platform/read-store/read-store.port.js';
 import type { Projection } from './projection.js';
+import type { LeaseHolder } from '../platform/read-store/leases.js';
 import { ProjectionRunner, type ProjectionRunnerOptions } from './projection-runner.js';
+import { LeaseKeeper, type LeaseTiming } from './projector-leases.js';
 
 /**
  * How long the app's projections let a batch gather events: under load a read model commits a few dozen
@@ -51,12 +53,29 @@ export interface ProjectionsPort {
   rebuild(names?: readonly string[]): Promise<void>;
 }
 
-/** Every projection of the process on the calling thread, each with its own runner and checkpoint. */
+/** Projecting under leases (projector-leases.ts): this process as the holder, and the timing (tests). */
+export interface ProjectorLeases {
+  holder: LeaseHolder;
+  timing?: LeaseTiming;
+  alive?: (pid: number) => boolean;
+}
+
+/**
+ * Every projection of the process on the calling thread, each with its own runner and checkpoint; with
+ * `leases`, each projects only while this process holds its read model's lease, and stands by otherwise.
+ */
 export class Projections implements ProjectionsPort {
   private readonly runners: Map<string, ProjectionRunner>;
+  private readonly keepers: Map<string, LeaseKeeper> | null;
 
-  constructor(projections: readonly Projection[], events: EventStore, reads: ReadStore, options: ProjectionRunnerOptions = { batchWindowMs: PROJECTION_BATCH_WINDOW_MS }) {
+  constructor(projections: readonly Projection[], events: EventStore, reads: ReadStore, options: ProjectionRunnerOptions = { batchWindowMs: PROJECTION_BATCH_WINDOW_MS }, leases?: ProjectorLeases) {
     this.runners = new Map(projections.map((projection) => [projection.name, new ProjectionRunner(projection, events, reads, options)]));
+    this.keepers = leases ? new Map([...this.runners].map(([name, runner]) => [name, new LeaseKeeper(runner, reads, leases.holder, leases.timing, leases.alive)])) : null;
+  }
+
+  /** The read models this process projects now (all without leases). */
+  get active(): string[] {
+    return [...this.runners.keys()].filter((name) => this.keepers?.get(name)?.active ?? true);
   }
 
   runner(name: string): ProjectionRunner {
@@ -66,10 +85,12 @@ export class Projections implements ProjectionsPort {
   }
 
   async start(): Promise<void> {
-    await Promise.all([...this.runners.values()].map((runner) => runner.start()));
+    if (this.keepers) await Promise.all([...this.keepers.values()].map((keeper) => keeper.start()));
+    else await Promise.all([...this.runners.values()].map((runner) => runner.start()));
   }
 
   async stop(): Promise<void> {
+    if (this.keepers) await Promise.all([...this.keepers.values()].map((keeper) => keeper.stop()));
     await Promise.all([...this.runners.values()].map((runner) => runner.stop()));
   }
 
@@ -81,7 +102,8 @@ export class Projections implements ProjectionsPort {
   }
 
   async rebuild(names?: readonly string[]): Promise<void> {
-    const runners = names ? names.map((name) => this.runner(name)) : [...this.runners.values()];
+    // Under leases, only the read models this process projects (another projector rebuilds its own).
+    const runners = (names ?? [...this.runners.keys()]).filter((name) => this.keepers?.get(name)?.active ?? true).map((name) => this.runner(name));
     for (const runner of runners) await runner.rebuild();
   }
 }

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { SqliteEventStore } from '../platform/event-store/sqlite-event-store.js';
+import { LeaseLostError } from '../platform/read-store/leases.js';
 import { SqliteReadStore } from '../platform/read-store/sqlite-read-store.js';
 import { changesOf, type CommittedChange } from './projections.js';
 import { allProjections } from './all-projections.js';
@@ -10,10 +11,10 @@ import type { FromProjections, ProjectionsThreadData, ToProjections } from './pr
 // own connections to the app's event store (read only: the app's thread writes) and read store.
 const port = parentPort;
 if (!port) throw new Error('projections.worker runs inside a worker thread');
-const { eventsFile, readsFile, batchWindowMs } = workerData as ProjectionsThreadData;
+const { eventsFile, readsFile, batchWindowMs, holder } = workerData as ProjectionsThreadData;
 const events = SqliteEventStore.open(eventsFile, { writerScript: null });
 const reads = SqliteReadStore.open(readsFile);
-const projections = new Projections(allProjections, events, reads, { batchWindowMs });
+const projections = new Projections(allProjections, events, reads, { batchWindowMs }, holder ? { holder } : undefined);
 const post = (message: FromProjections) => port.postMessage(message);
 const asError = (error: unknown) => {
   const { name, message } = error instanceof Error ? error : new Error(String(error));
@@ -42,7 +43,8 @@ for (const projection of allProjections) {
         setImmediate(flush);
       }
     },
-    failed: (error) => post({ type: 'failed', name, error: asError(error) }),
+    // A lease lost to another projector is no failure: this one stands by and follows (projector-leases.ts).
+    failed: (error) => error instanceof LeaseLostError || post({ type: 'failed', name, error: asError(error) }),
   });
 }
 
