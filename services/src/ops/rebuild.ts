@@ -13,16 +13,9 @@ import { SharedSubscription } from '../projections/shared-subscription.js';
  */
 export const GENERATION_GRACE_MS = 2000;
 
-/**
- * A rebuild's read model commits when it has written this many documents (each counted once, however
- * often it changed), at most every REBUILD_BATCH_EVENTS events or REBUILD_BATCH_WINDOW_MS, and once it
- * has caught up: few, large commits, each document written about once (bench:rebuild). Its memory is
- * bounded by the documents: about 1 KB each, so 50,000 hold ~50 MB per read model at worst.
- */
-const REBUILD_BATCH_DOCUMENTS = 50_000;
-const REBUILD_BATCH_EVENTS = 1_000_000;
-const REBUILD_BATCH_WINDOW_MS = 60_000;
-/** Documents each keeps in memory once committed. */
+/** Events per commit of a rebuild's read model, and documents each keeps in memory. */
+const REBUILD_BATCH_EVENTS = 10_000;
+const REBUILD_BATCH_WINDOW_MS = 1000;
 const REBUILD_CACHED_DOCUMENTS = 100_000;
 
 /**
@@ -35,7 +28,6 @@ export const FROM_SCRATCH_RUNNER_OPTIONS = {
   idleCheckpointMs: 0,
   batchWindowMs: REBUILD_BATCH_WINDOW_MS,
   maxBatchEvents: REBUILD_BATCH_EVENTS,
-  maxBatchDocuments: REBUILD_BATCH_DOCUMENTS,
   cachedDocuments: REBUILD_CACHED_DOCUMENTS,
   deferIndexes: true,
 } as const;
@@ -100,7 +92,7 @@ export async function rebuildReadModels(events: EventStore, reads: ReadStore, pr
   const report = () => {
     if (!options.onProgress) return;
     const elapsedSeconds = (performance.now() - started) / 1000;
-    const fraction = Math.min(...builds.map((build) => (build.switched ? 1 : progressOf(first?.position ?? null, build.runner.applied, head))));
+    const fraction = Math.min(...builds.map((build) => (build.switched ? 1 : progressOf(first?.position ?? null, build.runner.position, head))));
     options.onProgress({
       building: builds.filter((build) => !build.switched).map((build) => build.projection.name),
       switched: builds.filter((build) => build.switched).map((build) => build.projection.name),

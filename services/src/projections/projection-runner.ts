@@ -31,11 +31,7 @@ export interface ProjectionRunnerOptions {
   generation?: number;
   /** Events a batch may hold before it commits (default 500). A rebuild takes more: fewer, larger commits. */
   maxBatchEvents?: number;
-  /**
-   * Documents a batch may have written before it commits (default: no bound but maxBatchEvents). A rebuild
-   * bounds its memory by this rather than by events: a document written many times costs one entry.
-   */
-  maxBatchDocuments?: number;
+
   /**
    * Leaves the read model's indexes to `ensureIndexes()` (default: made at start). A rebuild fills a new
    * generation first and indexes it once, which is several times faster than keeping six leaderboard
@@ -98,14 +94,6 @@ export class ProjectionRunner {
   /** Position of the last event this projection has fully accounted for; null before the first. */
   get position(): bigint | null {
     return this.progress.position;
-  }
-
-  /**
-   * Position of the last event applied, committed or still in the open batch: how far a rebuild has got
-   * (its batches are large, so `position` moves seldom).
-   */
-  get applied(): bigint | null {
-    return this.batch?.position ?? this.progress.position;
   }
 
   /** The generation of the read model it fills. */
@@ -263,7 +251,7 @@ export class ProjectionRunner {
       if (this.handles.has(recorded.type)) await batch.add(recorded, this.projection);
       else batch.pass(recorded.position);
       this.releaseIfWanted();
-      if (batch.size >= (this.options.maxBatchEvents ?? MAX_BATCH_EVENTS) || batch.documents >= (this.options.maxBatchDocuments ?? Infinity)) await this.flush(batch);
+      if (batch.size >= (this.options.maxBatchEvents ?? MAX_BATCH_EVENTS)) await this.flush(batch);
     }
     if (batch.size > 0) await this.flush(batch);
   }
@@ -424,7 +412,7 @@ class Batch implements DocumentReader {
     this.window?.release();
   }
 
-  /** Without a promise when the document is in memory (most reads: a promise each cost 6 % of a rebuild). */
+  /** Without a promise when the document is in memory (most reads: about 5 % of a rebuild's time went to those promises). */
   get<T extends Document>(collection: string, id: string): Promise<T | null> | T | null {
     const key = documentKey({ collection, id });
     const pending = this.pending.get(key);
@@ -438,10 +426,6 @@ class Batch implements DocumentReader {
     });
   }
 
-  /** Documents written in the open batch (each counted once however often it was written). */
-  get documents(): number {
-    return this.pending.size;
-  }
 
   async add(recorded: RecordedEvent, projection: Projection): Promise<void> {
     const writes = await projection.apply(
