@@ -17,6 +17,7 @@ interface Service {
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
   ports?: string[];
+  deploy?: { replicas?: number };
 }
 interface ComposeFile {
   services: Record<string, Service>;
@@ -88,6 +89,11 @@ describe('docker-compose.yml', () => {
       expect({ name, healthcheck: service.healthcheck?.test.join(' ') }).toEqual({ name, healthcheck: expect.stringContaining('/health/ready') });
     }
     expect([...roles].sort()).toEqual([...ROLE_NAMES].sort());
+  });
+
+  it('runs two projectors (one active per read model under leases, the other standing by)', () => {
+    expect(services.projector!.deploy?.replicas).toBe(2);
+    expect(loadConfig(services.projector!.environment ?? {}, { clientDist: '', releaseId: 'compose' }).roles).toEqual(new Set(['projector']));
   });
 
   it('serves the game on one port', () => {

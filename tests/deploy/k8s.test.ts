@@ -88,6 +88,13 @@ describe('k8s/', () => {
     expect([...roles].sort()).toEqual([...ROLE_NAMES].sort());
   });
 
+  it('runs two projectors under leases, one leaving at a time', () => {
+    const projector = find('Deployment', 'projector')!.spec as { replicas: number; strategy: { type: string; rollingUpdate?: { maxUnavailable: number; maxSurge: number } } };
+    expect(projector.replicas).toBe(2);
+    expect(projector.strategy).toEqual({ type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 0 } });
+    expect(find('PodDisruptionBudget', 'projector')!.spec).toMatchObject({ minAvailable: 1, selector: { matchLabels: { 'app.kubernetes.io/name': 'projector' } } });
+  });
+
   it('scales the api and gateway roles out with autoscalers, on the identity role’s tokens, and keeps WebSockets working through the Ingress', () => {
     const identityService = find('Service', 'identity')!;
     for (const role of ['api', 'gateway']) {

@@ -12,6 +12,8 @@ export interface ProjectionStatus {
   /** The generation serving reads, and one a rebuild is filling (null when none is). */
   generation: number;
   building: number | null;
+  /** The projector holding the read model's lease now (projector-leases.ts); null when none does. */
+  holder: string | null;
 }
 
 /** Each read model's checkpoint, lag behind the event store, and document count (`npm run ops -- projections`). */
@@ -23,15 +25,17 @@ export async function projectionStatus(events: EventStore, reads: ReadStore, pro
       const counts = await Promise.all(collections.map((collection) => reads.count(collection)));
       const { active, building } = await reads.generations(name);
       const lag = head ? head.position - (checkpoint ?? -1n) : 0n;
-      return { name, checkpoint, lag: lag > 0n ? lag : 0n, documents: counts.reduce((sum, count) => sum + count, 0), generation: active, building };
+      const lease = await reads.readLease(name);
+      const holder = lease !== null && lease.expiresAt > Date.now() ? lease.holder.id : null;
+      return { name, checkpoint, lag: lag > 0n ? lag : 0n, documents: counts.reduce((sum, count) => sum + count, 0), generation: active, building, holder };
     }),
   );
 }
 
 export function formatStatus(rows: readonly ProjectionStatus[]): string {
   const table = [
-    ['read model', 'checkpoint', 'lag', 'documents', 'generation'],
-    ...rows.map((row) => [row.name, row.checkpoint?.toString() ?? '—', row.lag.toString(), row.documents.toLocaleString('en'), row.building === null ? String(row.generation) : `${row.generation} (building ${row.building})`]),
+    ['read model', 'checkpoint', 'lag', 'documents', 'generation', 'projected by'],
+    ...rows.map((row) => [row.name, row.checkpoint?.toString() ?? '—', row.lag.toString(), row.documents.toLocaleString('en'), row.building === null ? String(row.generation) : `${row.generation} (building ${row.building})`, row.holder ?? '—']),
   ];
   const widths = table[0]!.map((_, column) => Math.max(...table.map((cells) => cells[column]!.length)));
   return table.map((cells) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ')).join('\n');
