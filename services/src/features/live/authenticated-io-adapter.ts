@@ -24,7 +24,7 @@ export interface SocketData {
  * Socket.IO with the identity token checked once, on connect, for every gateway: a connection without
  * a valid `auth.token` is refused with "unauthenticated: …" and never reaches a handler. Connections are
  * rate-limited per player and per address ("rate_limited: …"), and one player holds at most
- * MAX_SOCKETS_PER_PLAYER at once in this process ("too_many_sockets: …").
+ * MAX_SOCKETS_PER_PLAYER at once on every gateway replica together ("too_many_sockets: …"; LiveSessions).
  */
 export class AuthenticatedIoAdapter extends IoAdapter {
   private readonly verifier: TokenVerifier;
