@@ -45,7 +45,7 @@ export const SCHEMA_SQL = `
     collections TEXT    NOT NULL
   ) STRICT;`;
 
-/** Commits tried while another connection holds the write lock, each waiting up to busy_timeout (5 s). */
+/** Writes tried while another connection holds the write lock, each waiting up to busy_timeout (5 s). */
 const BUSY_ATTEMPTS = 12;
 
 /** Filters with `$in` lists of many lengths each make their own statement; keep the most recent ones. */
@@ -54,6 +54,22 @@ const NO_LIMIT = -1;
 /** As encoded by fieldSql. */
 const FALSE = Buffer.from([2]);
 const TRUE = Buffer.from([3]);
+
+/**
+ * Runs a write, tried again while another connection holds the write lock longer than busy_timeout (5 s
+ * each try): a rebuild's thread indexing a large new generation holds it for tens of seconds, and neither
+ * a live commit nor another rebuild thread's switch should fail for that.
+ */
+async function whileBusy<T>(write: () => T): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return write();
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || attempt >= BUSY_ATTEMPTS) throw error;
+      await sleep(100);
+    }
+  }
+}
 
 interface LeaseRow {
   name: string;
@@ -172,21 +188,13 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async ensureIndex(collection: string, fields: IndexField[]): Promise<void> {
-    this.db.exec(indexSql(collection, fields));
+    await whileBusy(() => this.db.exec(indexSql(collection, fields)));
   }
 
   async commit(batch: CommitBatch): Promise<boolean> {
     // IMMEDIATE takes the write lock before reading the checkpoint, so no other connection can commit
-    // the same batch in between. Another connection may hold the lock longer than busy_timeout (a rebuild
-    // indexing a large new generation): the commit is tried again rather than stopping the projection.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return this.commitTransaction.immediate(batch);
-      } catch (error) {
-        if ((error as { code?: string }).code !== 'SQLITE_BUSY' || attempt >= BUSY_ATTEMPTS) throw error;
-        await sleep(100);
-      }
-    }
+    // the same batch in between.
+    return whileBusy(() => this.commitTransaction.immediate(batch));
   }
 
   async checkpoint(projection: string): Promise<bigint | null> {
@@ -195,7 +203,7 @@ export class SqliteReadStore implements ReadStore {
 
   async reset(projection: string, collections: string[]): Promise<void> {
     collections.forEach(checkCollection);
-    this.resetTransaction.immediate(projection, collections);
+    await whileBusy(() => this.resetTransaction.immediate(projection, collections));
   }
 
   async generations(projection: string): Promise<Generations> {
@@ -205,7 +213,7 @@ export class SqliteReadStore implements ReadStore {
 
   async beginGeneration(projection: string, collections: string[]): Promise<number> {
     collections.forEach(checkCollection);
-    return this.db.transaction(() => {
+    return whileBusy(() => this.db.transaction(() => {
       const row = this.generationRow(projection);
       const active = row?.active ?? 0;
       const generation = row?.building ?? active + 1;
@@ -213,12 +221,12 @@ export class SqliteReadStore implements ReadStore {
       this.forget.run(generationName(projection, generation));
       this.writeGeneration.run(projection, active, generation, JSON.stringify(row?.collections ?? collections));
       return generation;
-    }).immediate();
+    }).immediate());
   }
 
   async switchGeneration(projection: string, collections: string[], generation: number): Promise<boolean> {
     collections.forEach(checkCollection);
-    const switched = this.db.transaction((): boolean => {
+    const switched = await whileBusy(() => this.db.transaction((): boolean => {
       const row = this.generationRow(projection);
       if (row?.building !== generation) throw new Error(`read store: ${projection} is not building generation ${generation}`);
       const reached = this.readCheckpoint.get(generationName(projection, generation)) ?? null;
@@ -226,20 +234,20 @@ export class SqliteReadStore implements ReadStore {
       if (serving !== null && (reached === null || reached < serving)) return false;
       this.writeGeneration.run(projection, generation, null, JSON.stringify(collections));
       return true;
-    }).immediate();
+    }).immediate());
     this.resolver = null;
     return switched;
   }
 
   async acquireLease(name: string, holder: LeaseHolder, ttlMs: number, options: AcquireOptions = {}): Promise<Lease | null> {
     const now = options.now ?? Date.now();
-    return this.db.transaction((): Lease | null => {
+    return whileBusy(() => this.db.transaction((): Lease | null => {
       const current = this.leaseOf(name);
       if (!mayTake(current, holder, now, options.replacing)) return null;
       const lease = taken(name, current, holder, now, ttlMs);
       this.writeLease.run(name, holder.id, holder.host, holder.pid, lease.token, lease.expiresAt);
       return lease;
-    }).immediate();
+    }).immediate());
   }
 
   async readLease(name: string): Promise<Lease | null> {
@@ -248,7 +256,7 @@ export class SqliteReadStore implements ReadStore {
 
   async releaseLease(name: string, holderId: string): Promise<void> {
     // Expired, not removed: the token must keep growing for the next holder.
-    this.endLease.run(0, name, holderId);
+    await whileBusy(() => this.endLease.run(0, name, holderId));
   }
 
   async close(): Promise<void> {
