@@ -251,7 +251,12 @@ export class ProjectionRunner {
       if (this.handles.has(recorded.type)) await batch.add(recorded, this.projection);
       else batch.pass(recorded.position);
       this.releaseIfWanted();
-      if (batch.size >= (this.options.maxBatchEvents ?? MAX_BATCH_EVENTS)) await this.flush(batch);
+      if (batch.size >= (this.options.maxBatchEvents ?? MAX_BATCH_EVENTS)) {
+        await this.flush(batch);
+        // Catching up on a backlog never leaves the loop otherwise (events already read and documents in
+        // memory resolve as microtasks): timers on this thread — the lease renewals above all — run here.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
     }
     if (batch.size > 0) await this.flush(batch);
   }
