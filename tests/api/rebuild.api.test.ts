@@ -33,7 +33,8 @@ describe('rebuilding every projection from position 0', () => {
     try {
       await projections.start();
       const [head] = await events.readAll({ direction: 'backwards', maxCount: 1 });
-      await projections.waitFor(head!.position);
+      // From nothing: the preset maps' 300,000 locations take seconds, longer than a command's wait.
+      await Promise.all(allProjections.map((projection) => projections.runner(projection.name).waitFor(head!.position, 120_000)));
       for (const collection of Object.values(readModelCollections)) {
         const everything = { sort: [['id', 'asc']] as Array<[string, 'asc']> };
         const expected = await live.list(collection, everything);
