@@ -15,11 +15,12 @@ import { type Clock, scaledClock } from '../platform/time/clock.js';
 import type { ProjectionsPort } from '../projections/projections.js';
 import { CommandExecutor } from './command-executor.js';
 import { RecentPictures } from '../process-managers/recent-pictures.js';
-import { openBus, openEventStore, openProjections, openReadStore } from './stores.js';
+import { openBus, openEventStore, openPictureStore, openProjections, openReadStore } from './stores.js';
+import type { PictureStore } from '../platform/pictures/picture-store.port.js';
 import { announceCommits } from '../projections/commit-notices.js';
 import { allProjections } from '../projections/all-projections.js';
 import { Metrics } from '../platform/metrics/metrics.js';
-import { CLOCK, METRICS, PRESENCE_BUS, APP_CONFIG, DECISION_CONTEXT, MESSAGE_BUS, EVENT_STORE, IMAGERY, LOCAL_IMAGES, MAP_CATALOG, PROJECTIONS, READ_STORE } from './tokens.js';
+import { CLOCK, METRICS, PRESENCE_BUS, APP_CONFIG, DECISION_CONTEXT, MESSAGE_BUS, EVENT_STORE, IMAGERY, LOCAL_IMAGES, MAP_CATALOG, PICTURE_STORE, PROJECTIONS, READ_STORE } from './tokens.js';
 
 
 const RELAY = Symbol('RELAY');
@@ -28,14 +29,19 @@ const RELAY = Symbol('RELAY');
  * Starts the projections and the relay once the app is up (consumers subscribed to the bus in their
  * onModuleInit, so the relay starts last), and stops everything before the stores close.
  */
+/** How often expired pictures (encoded round pictures) are removed from the picture store. */
+const PICTURE_SWEEP_MS = 10 * 60_000;
+
 @Injectable()
 class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('platform');
   private stopAnnouncing: (() => void) | null = null;
+  private sweeping: NodeJS.Timeout | null = null;
 
   constructor(
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(READ_STORE) private readonly reads: ReadStore,
+    @Inject(PICTURE_STORE) private readonly pictures: PictureStore,
     @Inject(PROJECTIONS) private readonly projections: ProjectionsPort,
     @Inject(LOCAL_IMAGES) private readonly images: LocalImageStore,
     @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
@@ -54,15 +60,20 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     // The first start makes the preset maps (a few seconds); the app answers once the default map plays.
     if (roles.has('projector')) await seedPresetMaps(this.executor, this.events, this.projections);
     this.logger.log(`running ${[...roles].join(', ')}; ${this.images.count()} pictures in the local image store`);
+    // Encoded round pictures outlive their rounds by a little; expired ones are removed now and then.
+    this.sweeping = setInterval(() => void this.pictures.sweep().catch((error: Error) => this.logger.warn(`sweeping expired pictures failed: ${error.message}`)), PICTURE_SWEEP_MS);
+    this.sweeping.unref();
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.stopAnnouncing?.();
+    if (this.sweeping) clearInterval(this.sweeping);
     if (this.config.roles.has('relay')) await this.relay.stop();
     await this.bus.close();
     await this.projections.stop();
     await this.events.close();
     await this.reads.close();
+    await this.pictures.close();
     await this.images.close();
   }
 }
@@ -82,6 +93,7 @@ export class PlatformModule {
         { provide: APP_CONFIG, useValue: config },
         { provide: EVENT_STORE, useFactory: () => openEventStore(config) },
         { provide: READ_STORE, useFactory: () => openReadStore(config) },
+        { provide: PICTURE_STORE, useFactory: () => openPictureStore(config) },
         {
           provide: PROJECTIONS,
           useFactory: (events: EventStore, reads: ReadStore, bus: MessageBus) => openProjections(config, events, reads, bus),
@@ -105,7 +117,7 @@ export class PlatformModule {
         RecentPictures,
         PlatformLifecycle,
       ],
-      exports: [APP_CONFIG, CLOCK, METRICS, PRESENCE_BUS, EVENT_STORE, READ_STORE, PROJECTIONS, IMAGERY, LOCAL_IMAGES, MAP_CATALOG, MESSAGE_BUS, CommandExecutor, RecentPictures],
+      exports: [APP_CONFIG, CLOCK, METRICS, PRESENCE_BUS, EVENT_STORE, READ_STORE, PICTURE_STORE, PROJECTIONS, IMAGERY, LOCAL_IMAGES, MAP_CATALOG, MESSAGE_BUS, CommandExecutor, RecentPictures],
     };
   }
 }

@@ -6,6 +6,9 @@ import type { MessageBus } from '../platform/bus/message-bus.port.js';
 import type { EventStore } from '../platform/event-store/event-store.port.js';
 import { KurrentDbEventStore } from '../platform/event-store/kurrentdb-event-store.js';
 import { SqliteEventStore } from '../platform/event-store/sqlite-event-store.js';
+import { FilePictureStore } from '../platform/pictures/file-picture-store.js';
+import { GridFsPictureStore } from '../platform/pictures/gridfs-picture-store.js';
+import type { PictureStore } from '../platform/pictures/picture-store.port.js';
 import { MongoReadStore } from '../platform/read-store/mongo-read-store.js';
 import type { ReadStore } from '../platform/read-store/read-store.port.js';
 import { SqliteReadStore } from '../platform/read-store/sqlite-read-store.js';
@@ -35,6 +38,13 @@ export function openEventStore(config: StoresIn, { writerThread = true } = {}): 
 export async function openReadStore(config: StoresIn): Promise<ReadStore> {
   const chosen = config.stores.readStore;
   return chosen.kind === 'mongodb' ? MongoReadStore.connect({ url: chosen.url, ...(chosen.database ? { database: chosen.database } : {}) }) : SqliteReadStore.open(readsFileIn(config));
+}
+
+/** Pictures every replica sees: GridFS in the read store's MongoDB on the full stack, files under DATA_DIR otherwise. */
+export async function openPictureStore(config: StoresIn): Promise<PictureStore> {
+  const chosen = config.stores.readStore;
+  if (chosen.kind === 'mongodb') return GridFsPictureStore.connect({ url: chosen.url, ...(chosen.database ? { database: chosen.database } : {}) });
+  return new FilePictureStore(join(config.dataDir, 'pictures'));
 }
 
 export async function openBus(config: AppConfig): Promise<MessageBus> {

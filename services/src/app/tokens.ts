@@ -16,3 +16,6 @@ export const METRICS = Symbol('METRICS');
 
 /** The bus replicas share live presence on (lobby and arena counters); absent when there is one process. */
 export const PRESENCE_BUS = Symbol('PRESENCE_BUS');
+
+/** The PictureStore: uploads and encoded round pictures every replica sees (platform/pictures). */
+export const PICTURE_STORE = Symbol('PICTURE_STORE');

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { APP_CONFIG, EVENT_STORE, IMAGERY, METRICS, READ_STORE } from '../../app/tokens.js';
+import { APP_CONFIG, EVENT_STORE, IMAGERY, METRICS, PICTURE_STORE, READ_STORE } from '../../app/tokens.js';
+import type { PictureStore } from '../../platform/pictures/picture-store.port.js';
 import type { AppConfig } from '../../config/config.js';
 import type { ImageryRegistry } from '../../imagery/imagery-registry.js';
 import { loadOrCreateMoveTokenKey } from '../../imagery/proxy/move-token-key.js';
@@ -30,8 +31,9 @@ const PANORAMA_SECRET = Symbol('PANORAMA_SECRET');
       provide: PictureVariants,
       // The same secret, so a picture's variant stays the same across restarts (and browsers' caches stay right).
       // Two at once: one painting or loading while another encodes (libvips), the event loop free on both.
-      useFactory: (secret: Buffer, metrics: Metrics) => new PictureVariants(secret, { concurrency: 2, onEncoded: (reason) => metrics.roundPicturesEncoded.inc({ reason }) }),
-      inject: [PANORAMA_SECRET, METRICS],
+      // Shared through the picture store on the full stack: the replica that warmed a round serves every other.
+      useFactory: (secret: Buffer, metrics: Metrics, store: PictureStore) => new PictureVariants(secret, { concurrency: 2, store, onEncoded: (reason) => metrics.roundPicturesEncoded.inc({ reason }) }),
+      inject: [PANORAMA_SECRET, METRICS, PICTURE_STORE],
     },
     RoundPictureWarmer,
   ],

@@ -213,3 +213,41 @@ describe('picture variants', () => {
     await expect(variants.serve(round('r'), counted(source).load)).resolves.toMatchObject({ contentType: 'image/jpeg' });
   });
 });
+
+describe('PictureVariants across replicas (a shared picture store)', () => {
+  it('serves a round picture another replica warmed without encoding it again, byte for byte', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { FilePictureStore } = await import('../../platform/pictures/file-picture-store.js');
+    const dir = mkdtempSync(join(tmpdir(), 'globetrail-shared-variants-'));
+    try {
+      // One folder seen by both, standing for GridFS (which is shared; local files are not).
+      const store = Object.assign(Object.create(new FilePictureStore(dir)) as InstanceType<typeof FilePictureStore>, { shared: true });
+      const secret = randomBytes(32);
+      const [warmer, other] = [new PictureVariants(secret, { store }), new PictureVariants(secret, { store })];
+      const image = await panorama(512);
+      const [atWarmer, atOther] = [counted(image), counted(image)];
+      await warmer.warm(round('live-round-1'), atWarmer.load);
+      await warmer.settled();
+      const served = await other.serve(round('live-round-1'), atOther.load);
+      expect(atWarmer.loads).toBe(1);
+      expect(atOther.loads).toBe(0);
+      expect(sha256(served.body)).toBe(sha256((await warmer.serve(round('live-round-1'), atWarmer.load)).body));
+      // Another round is encoded where it is asked for, and shared in turn.
+      await warmer.settled();
+      await other.serve(round('live-round-2'), atOther.load);
+      expect(atOther.loads).toBe(1);
+      await other.settled();
+      await warmer.serve(round('live-round-2'), atWarmer.load);
+      expect(atWarmer.loads).toBe(1);
+      // A store that is not shared (local files, one process) is not used.
+      const alone = new PictureVariants(secret, { store: new FilePictureStore(dir) });
+      const atAlone = counted(image);
+      await alone.serve(round('live-round-1'), atAlone.load);
+      expect(atAlone.loads).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

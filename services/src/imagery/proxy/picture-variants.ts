@@ -2,7 +2,11 @@ import { createHmac, hkdfSync } from 'node:crypto';
 import { ImageryUnavailableError, type PanoramaImage } from '../imagery.port.js';
 import { FIXED_VIEW_WINDOW } from '@globetrail/contracts';
 import { FairQueue, type QueuePriority } from '../../platform/concurrency/fair-queue.js';
+import type { PictureStore } from '../../platform/pictures/picture-store.port.js';
 import { UnreadablePictureError, varyPicture } from './vary-picture.js';
+
+/** How long an encoded round picture stays in a shared picture store: longer than any round. */
+export const SHARED_VARIANT_TTL_SECONDS = 2 * 3600;
 
 /** A picture as one round serves it. */
 export interface RoundPicture {
@@ -27,6 +31,12 @@ export interface PictureVariantsOptions {
   vary?: typeof varyPicture;
   /** Called after each encode that succeeded, saying whether it was warming (metrics). */
   onEncoded?: (reason: 'warmed' | 'requested') => void;
+  /**
+   * A picture store every replica shares (the full stack's GridFS): a variant is looked for there before it
+   * is encoded, and put there once encoded, so the replica that warmed a live round's picture serves the
+   * players of every other. A store that is not shared is not used (this process's memory is enough).
+   */
+  store?: PictureStore;
 }
 
 /**
@@ -73,6 +83,9 @@ export class PictureVariants {
    */
   private readonly queue: FairQueue;
   private warming = 0;
+  private readonly shared: PictureStore | null;
+  /** Variants being put in the shared store (not awaited by the request that encoded them). */
+  private readonly sharing = new Set<Promise<void>>();
 
   constructor(secret: Buffer, options: PictureVariantsOptions = {}) {
     if (secret.length < 32) throw new Error('a picture variant secret needs at least 32 bytes');
@@ -80,6 +93,7 @@ export class PictureVariants {
     this.cacheBytes = options.cacheBytes ?? DEFAULT_CACHE_BYTES;
     this.vary = options.vary ?? varyPicture;
     this.onEncoded = options.onEncoded ?? (() => undefined);
+    this.shared = options.store?.shared ? options.store : null;
     if (!(this.cacheBytes >= 0)) throw new RangeError(`cacheBytes must be 0 or more: ${this.cacheBytes}`);
     // One player's pictures one at a time: with two places, the other stays free for everyone else.
     const concurrency = options.concurrency ?? 1;
@@ -134,7 +148,7 @@ export class PictureVariants {
     let requested = priority !== WARMING;
     // An NMPZ round's window is cut around its start view: turned so that faces the middle.
     const turn = (picture.window ? picture.window.heading : picture.yawOffset) - picture.centre;
-    const task = this.queue.run(requester, priority, () => this.encode(seed, turn, original, requested, picture.window !== undefined));
+    const task = this.queue.run(requester, priority, () => this.encodeOrShared(key, () => this.encode(seed, turn, original, requested, picture.window !== undefined)));
     const result = task.result.finally(() => this.pending.delete(key));
     this.pending.set(key, {
       result,
@@ -145,6 +159,25 @@ export class PictureVariants {
     });
     result.then((image) => this.remember(key, image), () => undefined);
     return result;
+  }
+
+  /** The variant another replica encoded, else encoded here and shared (a failure to share is not the request's). */
+  private async encodeOrShared(key: string, encode: () => Promise<PanoramaImage>): Promise<PanoramaImage> {
+    const store = this.shared;
+    if (!store) return encode();
+    const sharedKey = `variants/${key}.jpg`;
+    const found = await store.get(sharedKey).catch(() => null);
+    if (found) return { body: found.body, contentType: found.contentType };
+    const image = await encode();
+    const put = store.put(sharedKey, image.body, { contentType: image.contentType, ttlSeconds: SHARED_VARIANT_TTL_SECONDS }).catch(() => undefined);
+    this.sharing.add(put);
+    void put.finally(() => this.sharing.delete(put));
+    return image;
+  }
+
+  /** Resolves once every variant encoded so far is in the shared store (or failed to get there). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.sharing]);
   }
 
   private async encode(seed: Buffer, yawOffset: number, original: () => Promise<PanoramaImage>, requested: boolean, window: boolean): Promise<PanoramaImage> {
