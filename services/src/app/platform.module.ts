@@ -110,7 +110,11 @@ export class PlatformModule {
           inject: [EVENT_STORE, READ_STORE, MESSAGE_BUS],
         },
         { provide: DECISION_CONTEXT, useFactory: (clock: Clock) => () => systemContext(clock.now), inject: [CLOCK] },
-        { provide: LOCAL_IMAGES, useFactory: () => openLocalImagery(join(config.dataDir, 'imagery'), { scenesAhead: config.scenesAhead }) },
+        {
+          provide: LOCAL_IMAGES,
+          useFactory: (uploads: PictureStore) => openLocalImagery(join(config.dataDir, 'imagery'), { scenesAhead: config.scenesAhead, uploads }),
+          inject: [PICTURE_STORE],
+        },
         { provide: IMAGERY, useFactory: (images: LocalImageStore) => openImagery(config.imagery, config.dataDir, images).registry, inject: [LOCAL_IMAGES] },
         { provide: MAP_CATALOG, useFactory: (reads: ReadStore) => new MapCatalog(reads), inject: [READ_STORE] },
         CommandExecutor,

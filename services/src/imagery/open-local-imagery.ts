@@ -1,3 +1,4 @@
+import type { PictureStore } from '../platform/pictures/picture-store.port.js';
 import { LocalImageStore } from './local/local-image-store.js';
 import { ensureSampleSet } from './sample/sample-set.js';
 import { createSampleRenderer } from './sample/sample-renderer.js';
@@ -7,6 +8,8 @@ export interface LocalImageryOptions {
   renderWorkers?: number;
   /** Paint each offline place's next round scene ahead (default true; see local/scenes-ahead.ts). */
   scenesAhead?: boolean;
+  /** Players' uploads kept for every replica too (LocalImageStoreOptions.uploads). */
+  uploads?: PictureStore;
 }
 
 /**
@@ -14,7 +17,7 @@ export interface LocalImageryOptions {
  * `close()` also stops the render threads.
  */
 export function openLocalImagery(dir: string, options: LocalImageryOptions = {}): LocalImageStore {
-  const store = new LocalImageStore(dir, { renderers: [createSampleRenderer({ workers: options.renderWorkers })], scenesAhead: options.scenesAhead ?? true });
+  const store = new LocalImageStore(dir, { renderers: [createSampleRenderer({ workers: options.renderWorkers })], scenesAhead: options.scenesAhead ?? true, ...(options.uploads ? { uploads: options.uploads } : {}) });
   ensureSampleSet(store);
   return store;
 }

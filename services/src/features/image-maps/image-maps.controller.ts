@@ -53,7 +53,7 @@ export class ImageMapsController {
       throw badRequest('body', `a panorama must be equirectangular, twice as wide as tall; this one is ${size.width} × ${size.height}`);
     }
     try {
-      const picture = this.images.add({ location: { lat, lng }, heading, jpeg, owner: principal.uid });
+      const picture = await this.images.upload({ location: { lat, lng }, heading, jpeg, owner: principal.uid });
       return { pictureId: picture.imageId };
     } catch (error) {
       if (error instanceof PanoramaRejectedError) throw badRequest('body', error.message);
@@ -70,7 +70,7 @@ export class ImageMapsController {
     const { name, pictureIds } = parseInput(createImageMapRequestSchema, body);
     const distinct = [...new Set(pictureIds)];
     if (distinct.length !== pictureIds.length) throw badRequest('pictureIds', 'a picture appears twice');
-    const pictures = this.images.ownedBy(principal.uid, distinct);
+    const pictures = await this.images.ownedByAnywhere(principal.uid, distinct);
     if (pictures.length !== distinct.length) {
       const known = new Set(pictures.map((picture) => picture.imageId));
       const missing = distinct.filter((id) => !known.has(id));

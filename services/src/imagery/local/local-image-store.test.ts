@@ -220,3 +220,47 @@ describe('LocalImageStore', () => {
     });
   });
 });
+
+describe('players’ uploads on several replicas (a shared picture store)', () => {
+  it('an upload taken by one replica can be put in a map and played on another, for its owner only', async () => {
+    const { FilePictureStore } = await import('../../platform/pictures/file-picture-store.js');
+    const root = await mkdtemp(join(tmpdir(), 'globetrail-uploads-'));
+    // One folder seen by both replicas, standing for GridFS (shared; local files alone are not).
+    const uploads = Object.assign(Object.create(new FilePictureStore(join(root, 'shared'))) as InstanceType<typeof FilePictureStore>, { shared: true });
+    const [a, b] = [new LocalImageStore(join(root, 'a'), { uploads }), new LocalImageStore(join(root, 'b'), { uploads })];
+    try {
+      const picture = jpeg('#3a7');
+      const uploaded = await a.upload({ location: { lat: 48.85, lng: 2.35 }, heading: 90, jpeg: picture, owner: 'ana' });
+      expect(b.ownedBy('ana', [uploaded.imageId])).toEqual([]);
+      await expect(b.ownedByAnywhere('ana', [uploaded.imageId, 'no-such-picture'])).resolves.toEqual([uploaded]);
+      await expect(b.ownedByAnywhere('bo', [uploaded.imageId])).resolves.toEqual([]);
+      // Played on b: the same bytes, and kept there for the next fetch.
+      expect((await b.fetchImage(uploaded.imageId)).body.equals(picture)).toBe(true);
+      expect(b.ownedBy('ana', [uploaded.imageId])).toEqual([uploaded]);
+      expect(b.list().map((p) => p.imageId)).not.toContain(uploaded.imageId);
+      // Without a shared store, another replica knows nothing of it.
+      const alone = new LocalImageStore(join(root, 'c'), { uploads: new FilePictureStore(join(root, 'shared')) });
+      await expect(alone.ownedByAnywhere('ana', [uploaded.imageId])).resolves.toEqual([]);
+      await expect(alone.fetchImage(uploaded.imageId)).rejects.toBeInstanceOf(ImageryUnavailableError);
+      await alone.close();
+    } finally {
+      await a.close();
+      await b.close();
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses an upload the shared store cannot keep, keeping nothing here either', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'globetrail-uploads-'));
+    const failing = { shared: true, put: async () => Promise.reject(new Error('GridFS is away')) } as unknown as import('../../platform/pictures/picture-store.port.js').PictureStore;
+    const store = new LocalImageStore(join(root, 'a'), { uploads: failing });
+    try {
+      await expect(store.upload({ imageId: 'kept-nowhere', location: { lat: 1, lng: 2 }, heading: 0, jpeg: jpeg('#123'), owner: 'ana' })).rejects.toThrow(/GridFS is away/);
+      expect(store.ownedBy('ana', ['kept-nowhere'])).toEqual([]);
+      expect(await readdir(join(root, 'a', 'images'))).toEqual([]);
+    } finally {
+      await store.close();
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});

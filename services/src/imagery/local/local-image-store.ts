@@ -3,6 +3,7 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { greatCircleDistance, type LatLng, type RoundScene } from '@globetrail/contracts';
+import type { PictureStore } from '../../platform/pictures/picture-store.port.js';
 import { openDatabase, type SqliteDatabase } from '../../platform/sqlite/open-database.js';
 import {
   ImageryUnavailableError,
@@ -55,6 +56,11 @@ export interface LocalImageStoreOptions {
   renderers?: readonly PanoramaRenderer[];
   /** Paint rounds' next scenes ahead, for renderers on threads of their own (default true). */
   scenesAhead?: boolean;
+  /**
+   * Where players' uploads are also kept for every replica (the full stack's GridFS): an upload taken here
+   * plays, and can be put in a map, on every api replica. Used only when the store is shared.
+   */
+  uploads?: PictureStore;
 }
 
 /** `renderer` is null for pictures added as files. */
@@ -114,6 +120,8 @@ const toPanorama = (row: Row): LocalPanorama => ({
   attribution: row.attribution,
 });
 
+const uploadKey = (imageId: string) => `uploads/${imageId}.jpg`;
+
 const isMissingFile = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 const isDuplicateKey = (error: unknown) =>
   (error as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
@@ -131,12 +139,14 @@ export class LocalImageStore implements ImageryProvider {
   private readonly rendered: RenderedPictures;
   /** The shared pool as list() answers it, until the next insert. */
   private shared: LocalPanorama[] | null = null;
+  private readonly uploads: PictureStore | null;
 
   constructor(
     private readonly dir: string,
     options: LocalImageStoreOptions = {},
   ) {
     this.rendered = new RenderedPictures(join(dir, 'rendered'), options.renderers ?? [], options.scenesAhead ?? true);
+    this.uploads = options.uploads?.shared ? options.uploads : null;
     mkdirSync(join(dir, 'images'), { recursive: true });
     this.db = openDatabase(join(dir, 'index.sqlite'));
     this.db.exec(SCHEMA);
@@ -166,6 +176,32 @@ export class LocalImageStore implements ImageryProvider {
       }
     })();
     return this.get(params[0]);
+  }
+
+  /**
+   * A player's upload for their image maps: kept here and, on the full stack, in the shared picture store
+   * first (an upload that cannot be shared is refused, so no replica ever misses one it acknowledged).
+   */
+  async upload(input: StoredPanoramaInput & { owner: string }): Promise<LocalPanorama> {
+    assertJpeg(input.jpeg);
+    const params = this.rowFor(input, null, null);
+    const [imageId, lat, lng, heading, attribution, , , owner] = params;
+    if (this.uploads) await this.uploads.put(uploadKey(imageId), input.jpeg, { contentType: 'image/jpeg', metadata: { lat, lng, heading, attribution, owner } });
+    return this.add({ ...input, imageId });
+  }
+
+  /**
+   * The pictures among `imageIds` that `owner` uploaded, here or (full stack) on any replica, in the order
+   * asked; unknown or others' ids are left out.
+   */
+  async ownedByAnywhere(owner: string, imageIds: readonly string[]): Promise<LocalPanorama[]> {
+    const here = new Map(this.ownedBy(owner, imageIds).map((picture) => [picture.imageId, picture]));
+    const found: LocalPanorama[] = [];
+    for (const imageId of imageIds) {
+      const picture = here.get(imageId) ?? (await this.sharedUpload(imageId));
+      if (picture && (here.has(imageId) || (await this.uploads?.head(uploadKey(imageId)))?.metadata.owner === owner)) found.push(picture);
+    }
+    return found;
   }
 
   /** Registers pictures whose JPEG a renderer makes on first fetch; all or none. */
@@ -216,7 +252,7 @@ export class LocalImageStore implements ImageryProvider {
   }
 
   async fetchImage(imageId: string, scene?: RoundScene): Promise<PanoramaImage> {
-    const row = isSafeImageId(imageId) ? this.statements.byId.get(imageId) : undefined;
+    const row = isSafeImageId(imageId) ? (this.statements.byId.get(imageId) ?? (await this.adoptUpload(imageId))) : undefined;
     if (!row) throw new ImageryUnavailableError(`no local panorama ${JSON.stringify(imageId)}`);
     const body =
       row.renderer === null || row.recipe === null
@@ -238,6 +274,30 @@ export class LocalImageStore implements ImageryProvider {
   close(): Promise<void> {
     this.db.close();
     return this.rendered.close();
+  }
+
+  /** An upload another replica took, as a panorama (from the shared store's metadata); null when none. */
+  private async sharedUpload(imageId: string): Promise<LocalPanorama | null> {
+    if (!this.uploads || !isSafeImageId(imageId)) return null;
+    const head = await this.uploads.head(uploadKey(imageId));
+    if (!head) return null;
+    const { lat, lng, heading, attribution } = head.metadata as { lat: number; lng: number; heading: number; attribution: string | null };
+    return { provider: 'local', imageId, location: { lat, lng }, heading, attribution };
+  }
+
+  /** An upload another replica took, copied here on its first fetch (its row and file), so later ones are local. */
+  private async adoptUpload(imageId: string): Promise<Row | undefined> {
+    if (!this.uploads) return undefined;
+    const stored = await this.uploads.get(uploadKey(imageId));
+    if (!stored) return undefined;
+    const { lat, lng, heading, attribution, owner } = stored.metadata as { lat: number; lng: number; heading: number; attribution: string | null; owner: string };
+    try {
+      this.add({ imageId, location: { lat, lng }, heading, jpeg: stored.body, owner, ...(attribution === null ? {} : { attribution }) });
+    } catch (error) {
+      // Adopted meanwhile by another request here.
+      if (!(error instanceof PanoramaRejectedError)) throw error;
+    }
+    return this.statements.byId.get(imageId);
   }
 
   private rowFor(input: EntryInput, renderer: string | null, recipe: string | null): InsertParams {
