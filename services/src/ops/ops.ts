@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { type AppConfig, ConfigError, loadConfig } from '../config/config.js';
@@ -33,7 +34,7 @@ Commands:
                            current, switch readers over once it has caught up, then drop the old generation;
                            safe while the game runs (one rebuild at a time); Ctrl-C stops it, leaving
                            every read model on the generation it had
-         --threads <n>     split the read models over n threads (default 1)
+         --threads <n>     split the read models over n threads (default: the cores, at most 2)
   audit <matchId>          check a ranked arena match from its events: the round plan against the hash its
                            first event committed to, every round's distances, points and damage, and the Elo
                            changes, recomputed; exits 1 when anything differs
@@ -113,7 +114,7 @@ export async function runOps(argv: readonly string[], env: Record<string, string
 /** `rebuild`: on its own thread(s) with their own connections, so this process opens none. */
 async function rebuild(argument: string | undefined, threadsOption: string | undefined, config: AppConfig, print: (text: string) => void, status?: (text: string) => void): Promise<number> {
   const chosen = chooseProjections(argument);
-  const threads = Number(threadsOption ?? '1');
+  const threads = Number(threadsOption ?? String(Math.min(2, availableParallelism())));
   if (!Number.isInteger(threads) || threads < 1 || threads > 16) throw new UsageError(`--threads must be a whole number from 1 to 16, not "${threadsOption}"`);
   let printedAt = 0;
   const running = rebuildInParallel({ stores: { dataDir: config.dataDir, stores: config.stores }, names: chosen.map((projection) => projection.name) }, (progress) => {
