@@ -57,8 +57,9 @@ export interface LocalImageStoreOptions {
   /** Paint rounds' next scenes ahead, for renderers on threads of their own (default true). */
   scenesAhead?: boolean;
   /**
-   * Where players' uploads are also kept for every replica (the full stack's GridFS): an upload taken here
-   * plays, and can be put in a map, on every api replica. Used only when the store is shared.
+   * The picture store every replica shares (the full stack's GridFS), used only when it is shared: players'
+   * uploads are also kept there (an upload taken here plays, and can be put in a map, on every api
+   * replica), and so are scenes painted ahead (ScenesAhead).
    */
   uploads?: PictureStore;
 }
@@ -145,8 +146,8 @@ export class LocalImageStore implements ImageryProvider {
     private readonly dir: string,
     options: LocalImageStoreOptions = {},
   ) {
-    this.rendered = new RenderedPictures(join(dir, 'rendered'), options.renderers ?? [], options.scenesAhead ?? true);
     this.uploads = options.uploads?.shared ? options.uploads : null;
+    this.rendered = new RenderedPictures(join(dir, 'rendered'), options.renderers ?? [], options.scenesAhead ?? true, this.uploads);
     mkdirSync(join(dir, 'images'), { recursive: true });
     this.db = openDatabase(join(dir, 'index.sqlite'));
     this.db.exec(SCHEMA);

@@ -1,3 +1,4 @@
+import type { PictureStore } from '../../platform/pictures/picture-store.port.js';
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -21,12 +22,14 @@ export class RenderedPictures {
     private readonly dir: string,
     renderers: readonly PanoramaRenderer[],
     scenesAhead = true,
+    /** Shared by every replica (the full stack): scenes painted ahead are put there too (ScenesAhead). */
+    shared: PictureStore | null = null,
   ) {
     for (const renderer of renderers) {
       assertSafeName('a renderer name', renderer.name);
       assertSafeName('a renderer version', renderer.version);
       this.renderers.set(renderer.name, renderer);
-      if (scenesAhead && renderer.freshScene && renderer.threaded) this.ahead.set(renderer.name, new ScenesAhead(join(dir, `${renderer.name}.${renderer.version}`, 'ahead'), renderer));
+      if (scenesAhead && renderer.freshScene && renderer.threaded) this.ahead.set(renderer.name, new ScenesAhead(join(dir, `${renderer.name}.${renderer.version}`, 'ahead'), renderer, shared));
     }
   }
 

@@ -139,3 +139,37 @@ describe('scenes painted ahead', () => {
     store = new LocalImageStore(join(dir, 'imagery'), { renderers: [heldRenderer().renderer] });
   });
 });
+
+describe('scenes painted ahead on one replica, asked for on another (a shared picture store)', () => {
+  it('serves the round’s scene from the shared store instead of painting it again', async () => {
+    const { FilePictureStore } = await import('../../platform/pictures/file-picture-store.js');
+    const dir = await mkdtemp(join(tmpdir(), 'globetrail-scenes-shared-'));
+    // One folder seen by both replicas, standing for GridFS (shared; local files alone are not).
+    const shared = Object.assign(Object.create(new FilePictureStore(join(dir, 'shared'))) as InstanceType<typeof FilePictureStore>, { shared: true });
+    const [atA, atB] = [heldRenderer(), heldRenderer()];
+    const a = new LocalImageStore(join(dir, 'a'), { renderers: [atA.renderer], uploads: shared });
+    const b = new LocalImageStore(join(dir, 'b'), { renderers: [atB.renderer], uploads: shared });
+    for (const store of [a, b]) store.addRendered([{ imageId: 'place', location: { lat: 10, lng: 20 }, heading: 0, renderer: 'held', recipe: 'place' }]);
+    try {
+      // Replica a: a round of the place is looked at, so its next scene is painted ahead there.
+      const first = a.freshScene('place', random)!;
+      const fetching = a.fetchImage('place', first.scene);
+      await paintsReach(atA.paints, 1);
+      atA.paints[0]!.finish();
+      await fetching;
+      await paintsReach(atA.paints, 2);
+      const aheadSeed = atA.paints[1]!.scene!.seed;
+      atA.paints[1]!.finish();
+      await settle();
+      // The next round is prepared on a (it takes the scene painted ahead); its picture is asked of b.
+      const second = a.freshScene('place', random)!;
+      expect(second.scene.seed).toBe(aheadSeed);
+      expect((await b.fetchImage('place', second.scene)).body).toEqual(jpegOf(aheadSeed));
+      expect(atB.paints).toHaveLength(0);
+    } finally {
+      await a.close();
+      await b.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

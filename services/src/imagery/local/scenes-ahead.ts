@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import type { PictureStore } from '../../platform/pictures/picture-store.port.js';
 import { join } from 'node:path';
 import type { FreshScene } from '../imagery.port.js';
 import { assertJpeg } from './local-image-input.js';
@@ -18,6 +19,10 @@ interface Ahead {
   painted: Promise<void>;
   settle: () => void;
 }
+
+/** How long a scene painted ahead stays in a shared picture store: a round's picture is read within it. */
+const SHARED_SCENE_TTL_SECONDS = 6 * 3600;
+const sharedKeyOf = (imageId: string, seed: number) => `scenes/${imageId}.${seed}.jpg`;
 
 /** Scenes taken by rounds whose pictures were never read, kept at most. */
 const MAX_TAKEN = 256;
@@ -54,6 +59,11 @@ export class ScenesAhead {
   constructor(
     private readonly folder: string,
     private readonly renderer: PanoramaRenderer,
+    /**
+     * A picture store every replica shares (the full stack): each scene painted ahead is put there too, so
+     * a round prepared on one replica whose picture is asked of another finds it painted.
+     */
+    private readonly shared: PictureStore | null = null,
   ) {
     this.cleared = rm(folder, { recursive: true, force: true }).then(() => mkdir(folder, { recursive: true })).then(() => undefined);
     // A failure to clear shows up as the first paint's failure; nothing waits on this alone.
@@ -91,7 +101,7 @@ export class ScenesAhead {
     // A round of this entry is being looked at: its next round's scene is painted ahead.
     const draws = this.draws.get(imageId);
     if (draws && !this.waiting.has(imageId)) this.paintNext(imageId, draws.recipe, draws.draw(secretRandom));
-    if (!ahead) return null;
+    if (!ahead) return this.shared ? ((await this.shared.get(sharedKeyOf(imageId, seed)).catch(() => null))?.body ?? null) : null;
     this.taken.delete(key);
     if (ahead.state === 'queued') {
       ahead.state = 'dropped';
@@ -145,6 +155,8 @@ export class ScenesAhead {
       const file = join(this.folder, `${keyOf(ahead.imageId, ahead.fresh.scene.seed)}.jpg`);
       await writeFile(`${file}.tmp`, body);
       await rename(`${file}.tmp`, file);
+      // For another replica that is asked for this round's picture (a failure only costs it a paint).
+      await this.shared?.put(sharedKeyOf(ahead.imageId, ahead.fresh.scene.seed), body, { ttlSeconds: SHARED_SCENE_TTL_SECONDS }).catch(() => undefined);
       ahead.state = 'painted';
     } catch {
       // The round that takes it paints its own.
