@@ -250,6 +250,23 @@ describe('players’ uploads on several replicas (a shared picture store)', () =
     }
   });
 
+  it('keeps one process’s uploads in its picture store’s files, not beside the pictures added as files', async () => {
+    const { FilePictureStore } = await import('../../platform/pictures/file-picture-store.js');
+    const root = await mkdtemp(join(tmpdir(), 'globetrail-uploads-'));
+    const store = new LocalImageStore(join(root, 'imagery'), { uploads: new FilePictureStore(join(root, 'pictures')) });
+    try {
+      const picture = jpeg('#a52');
+      const uploaded = await store.upload({ location: { lat: 1, lng: 2 }, heading: 0, jpeg: picture, owner: 'ana' });
+      expect(await readdir(join(root, 'pictures', 'uploads'))).toEqual([`${uploaded.imageId}.jpg`, `${uploaded.imageId}.jpg.json`]);
+      expect(await readdir(join(root, 'imagery', 'images'))).toEqual([]);
+      expect((await store.fetchImage(uploaded.imageId)).body.equals(picture)).toBe(true);
+      await expect(store.ownedByAnywhere('ana', [uploaded.imageId])).resolves.toEqual([uploaded]);
+    } finally {
+      await store.close();
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
   it('refuses an upload the shared store cannot keep, keeping nothing here either', async () => {
     const root = await mkdtemp(join(tmpdir(), 'globetrail-uploads-'));
     const failing = { shared: true, put: async () => Promise.reject(new Error('GridFS is away')) } as unknown as import('../../platform/pictures/picture-store.port.js').PictureStore;

@@ -57,9 +57,9 @@ export interface LocalImageStoreOptions {
   /** Paint rounds' next scenes ahead, for renderers on threads of their own (default true). */
   scenesAhead?: boolean;
   /**
-   * The picture store every replica shares (the full stack's GridFS), used only when it is shared: players'
-   * uploads are also kept there (an upload taken here plays, and can be put in a map, on every api
-   * replica), and so are scenes painted ahead (ScenesAhead).
+   * The picture store (platform/pictures): players' uploads live there (files under DATA_DIR/pictures in one
+   * process; GridFS on the full stack, where an upload taken by one api replica plays, and can be put in a
+   * map, on every other). When it is shared, scenes painted ahead are put there too (ScenesAhead).
    */
   uploads?: PictureStore;
 }
@@ -141,13 +141,16 @@ export class LocalImageStore implements ImageryProvider {
   /** The shared pool as list() answers it, until the next insert. */
   private shared: LocalPanorama[] | null = null;
   private readonly uploads: PictureStore | null;
+  /** The picture store when every replica shares it (uploads taken elsewhere are looked for there). */
+  private readonly sharedStore: PictureStore | null;
 
   constructor(
     private readonly dir: string,
     options: LocalImageStoreOptions = {},
   ) {
-    this.uploads = options.uploads?.shared ? options.uploads : null;
-    this.rendered = new RenderedPictures(join(dir, 'rendered'), options.renderers ?? [], options.scenesAhead ?? true, this.uploads);
+    this.uploads = options.uploads ?? null;
+    this.sharedStore = options.uploads?.shared ? options.uploads : null;
+    this.rendered = new RenderedPictures(join(dir, 'rendered'), options.renderers ?? [], options.scenesAhead ?? true, this.sharedStore);
     mkdirSync(join(dir, 'images'), { recursive: true });
     this.db = openDatabase(join(dir, 'index.sqlite'));
     this.db.exec(SCHEMA);
@@ -180,15 +183,23 @@ export class LocalImageStore implements ImageryProvider {
   }
 
   /**
-   * A player's upload for their image maps: kept here and, on the full stack, in the shared picture store
-   * first (an upload that cannot be shared is refused, so no replica ever misses one it acknowledged).
+   * A player's upload for their image maps: its picture goes to the picture store first, then its row here
+   * (an upload that cannot be stored is refused, nothing kept). Without a picture store (tests, tools) it is
+   * kept as a file here, like pictures added with `add`.
    */
   async upload(input: StoredPanoramaInput & { owner: string }): Promise<LocalPanorama> {
     assertJpeg(input.jpeg);
+    if (!this.uploads) return this.add(input);
     const params = this.rowFor(input, null, null);
     const [imageId, lat, lng, heading, attribution, , , owner] = params;
-    if (this.uploads) await this.uploads.put(uploadKey(imageId), input.jpeg, { contentType: 'image/jpeg', metadata: { lat, lng, heading, attribution, owner } });
-    return this.add({ ...input, imageId });
+    await this.uploads.put(uploadKey(imageId), input.jpeg, { contentType: 'image/jpeg', metadata: { lat, lng, heading, attribution, owner } });
+    try {
+      this.insert(params);
+    } catch (error) {
+      await this.uploads.delete(uploadKey(imageId)).catch(() => undefined);
+      throw error;
+    }
+    return this.get(imageId);
   }
 
   /**
@@ -200,7 +211,7 @@ export class LocalImageStore implements ImageryProvider {
     const found: LocalPanorama[] = [];
     for (const imageId of imageIds) {
       const picture = here.get(imageId) ?? (await this.sharedUpload(imageId));
-      if (picture && (here.has(imageId) || (await this.uploads?.head(uploadKey(imageId)))?.metadata.owner === owner)) found.push(picture);
+      if (picture && (here.has(imageId) || (await this.sharedStore?.head(uploadKey(imageId)))?.metadata.owner === owner)) found.push(picture);
     }
     return found;
   }
@@ -257,7 +268,7 @@ export class LocalImageStore implements ImageryProvider {
     if (!row) throw new ImageryUnavailableError(`no local panorama ${JSON.stringify(imageId)}`);
     const body =
       row.renderer === null || row.recipe === null
-        ? await this.readStored(imageId)
+        ? await this.readStored(imageId, row.owner !== null)
         : scene
           ? await this.rendered.paint(imageId, row.renderer, row.recipe, scene)
           : await this.rendered.read(imageId, row.renderer, row.recipe);
@@ -279,21 +290,21 @@ export class LocalImageStore implements ImageryProvider {
 
   /** An upload another replica took, as a panorama (from the shared store's metadata); null when none. */
   private async sharedUpload(imageId: string): Promise<LocalPanorama | null> {
-    if (!this.uploads || !isSafeImageId(imageId)) return null;
-    const head = await this.uploads.head(uploadKey(imageId));
+    if (!this.sharedStore || !isSafeImageId(imageId)) return null;
+    const head = await this.sharedStore.head(uploadKey(imageId));
     if (!head) return null;
     const { lat, lng, heading, attribution } = head.metadata as { lat: number; lng: number; heading: number; attribution: string | null };
     return { provider: 'local', imageId, location: { lat, lng }, heading, attribution };
   }
 
-  /** An upload another replica took, copied here on its first fetch (its row and file), so later ones are local. */
+  /** An upload another replica took: its row here on its first fetch (its picture stays in the shared store). */
   private async adoptUpload(imageId: string): Promise<Row | undefined> {
-    if (!this.uploads) return undefined;
-    const stored = await this.uploads.get(uploadKey(imageId));
-    if (!stored) return undefined;
-    const { lat, lng, heading, attribution, owner } = stored.metadata as { lat: number; lng: number; heading: number; attribution: string | null; owner: string };
+    if (!this.sharedStore) return undefined;
+    const head = await this.sharedStore.head(uploadKey(imageId));
+    if (!head) return undefined;
+    const { lat, lng, heading, attribution, owner } = head.metadata as { lat: number; lng: number; heading: number; attribution: string | null; owner: string };
     try {
-      this.add({ imageId, location: { lat, lng }, heading, jpeg: stored.body, owner, ...(attribution === null ? {} : { attribution }) });
+      this.insert(this.rowFor({ imageId, location: { lat, lng }, heading, owner, ...(attribution === null ? {} : { attribution }) }, null, null));
     } catch (error) {
       // Adopted meanwhile by another request here.
       if (!(error instanceof PanoramaRejectedError)) throw error;
@@ -336,7 +347,12 @@ export class LocalImageStore implements ImageryProvider {
     return join(this.dir, 'images', `${imageId}.jpg`);
   }
 
-  private async readStored(imageId: string): Promise<Buffer> {
+  /** A picture added as a file, or (an upload: `owned`) kept in the picture store; older uploads are files. */
+  private async readStored(imageId: string, owned = false): Promise<Buffer> {
+    if (owned && this.uploads) {
+      const stored = await this.uploads.get(uploadKey(imageId));
+      if (stored) return stored.body;
+    }
     try {
       return await readFile(this.storedFile(imageId));
     } catch (error) {
