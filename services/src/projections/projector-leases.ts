@@ -26,7 +26,7 @@ export function thisProcess(id?: string): LeaseHolder {
   return { id: id ?? `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`, host: hostname(), pid: process.pid };
 }
 
-/** Whether a process with this id is still running on this machine (signal 0 tests without sending). */
+/** Whether the process `pid` still runs on this machine (signal 0 asks without sending anything). */
 function running(pid: number): boolean {
   try {
     process.kill(pid, 0);
