@@ -210,8 +210,8 @@ export class LocalImageStore implements ImageryProvider {
     const here = new Map(this.ownedBy(owner, imageIds).map((picture) => [picture.imageId, picture]));
     const found: LocalPanorama[] = [];
     for (const imageId of imageIds) {
-      const picture = here.get(imageId) ?? (await this.sharedUpload(imageId));
-      if (picture && (here.has(imageId) || (await this.sharedStore?.head(uploadKey(imageId)))?.metadata.owner === owner)) found.push(picture);
+      const picture = here.get(imageId) ?? (await this.sharedUpload(imageId, owner));
+      if (picture) found.push(picture);
     }
     return found;
   }
@@ -288,11 +288,11 @@ export class LocalImageStore implements ImageryProvider {
     return this.rendered.close();
   }
 
-  /** An upload another replica took, as a panorama (from the shared store's metadata); null when none. */
-  private async sharedUpload(imageId: string): Promise<LocalPanorama | null> {
+  /** `owner`'s upload another replica took, as a panorama (from the shared store's metadata); null when none. */
+  private async sharedUpload(imageId: string, owner: string): Promise<LocalPanorama | null> {
     if (!this.sharedStore || !isSafeImageId(imageId)) return null;
     const head = await this.sharedStore.head(uploadKey(imageId));
-    if (!head) return null;
+    if (head?.metadata.owner !== owner) return null;
     const { lat, lng, heading, attribution } = head.metadata as { lat: number; lng: number; heading: number; attribution: string | null };
     return { provider: 'local', imageId, location: { lat, lng }, heading, attribution };
   }
