@@ -73,7 +73,8 @@ export async function rebuildReadModels(events: EventStore, reads: ReadStore, pr
   const started = performance.now();
   // Each read model waits on the signal at once.
   if (options.signal) setMaxListeners(projections.length + 10, options.signal);
-  const shared = new SharedSubscription(events, projections.length);
+  // One read of the log for them all, parsing only the events one of them handles.
+  const shared = new SharedSubscription(events, projections.length, [...new Set(projections.flatMap((projection) => projection.handles))]);
   let head: bigint | null = null;
   const refreshHead = async () => {
     const [last] = await events.readAll({ direction: 'backwards', maxCount: 1 });
@@ -81,11 +82,13 @@ export async function rebuildReadModels(events: EventStore, reads: ReadStore, pr
     return head;
   };
   const [first] = await events.readAll({ maxCount: 1 });
+  // Up to the head as the rebuild begins, documents are stored once each (write-back); after, as they change.
+  const writeBackUntil = await refreshHead();
   const builds = await Promise.all(
     projections.map(async (projection) => {
       const replaced = (await reads.generations(projection.name)).active;
       const generation = await reads.beginGeneration(projection.name, projection.collections);
-      const runner = new ProjectionRunner(projection, shared, reads, { generation, ...FROM_SCRATCH_RUNNER_OPTIONS });
+      const runner = new ProjectionRunner(projection, shared, reads, { generation, ...FROM_SCRATCH_RUNNER_OPTIONS, writeBackUntil });
       return { projection, runner, generation, replaced, switched: false, position: null as bigint | null };
     }),
   );
@@ -105,7 +108,6 @@ export async function rebuildReadModels(events: EventStore, reads: ReadStore, pr
   };
   const timer = setInterval(report, options.progressEveryMs ?? 500);
   try {
-    await refreshHead();
     await Promise.all(builds.map((build) => build.runner.start()));
     await Promise.all(
       builds.map(async (build) => {

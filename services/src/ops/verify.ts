@@ -53,7 +53,7 @@ export async function verifyReadModels(events: EventStore, live: ReadStore, proj
 }
 
 async function projectFromScratch(events: EventStore, scratch: ReadStore, projections: readonly Projection[], head: bigint | null): Promise<void> {
-  const shared = new SharedSubscription(events, projections.length);
+  const shared = new SharedSubscription(events, projections.length, [...new Set(projections.flatMap((projection) => projection.handles))]);
   const runners = projections.map((projection) => new ProjectionRunner(projection, shared, scratch, FROM_SCRATCH_RUNNER_OPTIONS));
   try {
     await Promise.all(runners.map((runner) => runner.start()));

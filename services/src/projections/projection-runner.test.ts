@@ -227,6 +227,49 @@ describe('ProjectionRunner', () => {
     await runner.stop();
   });
 
+  it('building a generation from empty, stores each document once up to the head (write-back), then as it changes', async () => {
+    /** One document per user, counting its events: each is written at every one of its events. */
+    const perUser: Projection = {
+      name: 'per-user',
+      collections: ['tallies'],
+      indexes: [],
+      handles: ['UserCreated'],
+      async apply({ event, position }, documents) {
+        const { userId } = (event as Extract<DomainEvent, { type: 'UserCreated' }>).data;
+        const id = userId.split('-')[0]!;
+        const tally = (await documents.get<Document & { n: number }>('tallies', id)) ?? { id, n: 0 };
+        return [upsert('tallies', { id, n: tally.n + 1 }, position)];
+      },
+    };
+    const users = ['u0', 'u1', 'u2', 'u3', 'u4', 'u5'];
+    for (let round = 0; round < 20; round++) await stores.append(`user-${round}`, users.map((user) => created(`${user}-${round}`)));
+    const [head] = await stores.events.readAll({ direction: 'backwards', maxCount: 1 });
+    const build = async (writeBackUntil: bigint | null) => {
+      const generation = await stores.reads.beginGeneration(perUser.name, perUser.collections);
+      // Two documents kept in memory at a time, six users: documents are let go and read back all along.
+      const runner = new ProjectionRunner(perUser, stores.events, stores.reads, { generation, maxBatchEvents: 10, cachedDocuments: 2, idleCheckpointMs: 0, writeBackUntil });
+      let written = 0;
+      runner.observe({ processed: (_position, writes) => (written += writes.length), failed: () => undefined });
+      await runner.start();
+      await runner.waitFor(head!.position);
+      const documents = await stores.reads.list(`tallies@${generation}`, { sort: [['id', 'asc']] });
+      return { runner, written, documents, generation };
+    };
+    const through = await build(null);
+    await through.runner.stop();
+    const back = await build(head!.position);
+    expect(back.documents).toEqual(through.documents);
+    expect(back.documents).toEqual(users.map((id) => ({ id, n: 20 })));
+    // Write-through stores each batch's documents (12 batches × up to 6); write-back far fewer.
+    expect(through.written).toBeGreaterThanOrEqual(60);
+    expect(back.written).toBeLessThan(through.written / 2);
+    // Past the head, each batch is stored with its commit again.
+    const { position } = await stores.append('user-late', [created('u3-late')]);
+    await back.runner.waitFor(position);
+    expect(await stores.reads.get(`tallies@${back.generation}`, 'u3')).toEqual({ id: 'u3', n: 21 });
+    await back.runner.stop();
+  });
+
   it('rejects a wait that the projection does not reach in time, naming the projection', async () => {
     const runner = new ProjectionRunner(counter, stores.events, stores.reads);
     await runner.start();

@@ -38,6 +38,16 @@ export interface ProjectionRunnerOptions {
    * indexes up to date at every write.
    */
   deferIndexes?: boolean;
+
+  /**
+   * For a generation that begins empty (a rebuild's): documents written before the batch that reaches this
+   * position stay in memory and are stored once — when the cache lets them go, or all together when that
+   * batch commits — instead of at every batch (a leaderboard row changes at each of its player's rounds).
+   * Nobody reads a generation being built, and a rebuild interrupted begins its generation again from
+   * empty, so its checkpoint needs no documents behind it until then; from that batch on, every batch
+   * stores its writes as usual. Ignored for a generation that does not begin empty.
+   */
+  writeBackUntil?: bigint | null;
 }
 
 /** Told of each batch accounted for (with the writes it committed, maybe none) and of a stop on an error. */
@@ -110,7 +120,8 @@ export class ProjectionRunner {
     this.unsaved = null;
     // A rebuild's generation without a checkpoint is empty (beginGeneration emptied it).
     const beganEmpty = this.options.generation !== undefined && this.progress.position === null;
-    this.batch = new Batch(this.view, new DocumentCache(new Set(this.projection.collections), this.options.cachedDocuments ?? CACHED_DOCUMENTS, beganEmpty));
+    const writeBackUntil = beganEmpty ? (this.options.writeBackUntil ?? null) : null;
+    this.batch = new Batch(this.view, new DocumentCache(new Set(this.projection.collections), this.options.cachedDocuments ?? CACHED_DOCUMENTS, beganEmpty, writeBackUntil));
     const subscription = this.events.subscribeToAll({ fromPosition: this.progress.position ?? 'start' });
     this.subscription = subscription;
     this.loop = this.run(subscription, this.batch).catch((error: Error) => this.stopped(error, subscription));
@@ -322,8 +333,8 @@ export class ProjectionRunner {
   }
 }
 
-const documentKey = (write: { collection: string; id: string } | WriteOperation) =>
-  `${write.collection}\u0000${'document' in write ? write.document.id : write.id}`;
+const keyOf = (collection: string, id: string) => `${collection}\u0000${id}`;
+const documentKey = (write: WriteOperation) => keyOf(write.collection, write.kind === 'upsert' ? write.document.id : write.id);
 
 /**
  * The documents of a projection's own collections as it last read or wrote them, those unused longest
@@ -341,13 +352,23 @@ class DocumentCache {
    * most documents, and each creation began with such a miss).
    */
   private readonly existing: Set<string> | null;
+  /**
+   * Write-back (ProjectionRunnerOptions.writeBackUntil): each kept document's last write not stored yet,
+   * and those of documents let go from memory, to store with the next commit. Null: every write is stored
+   * with its batch.
+   */
+  private held: Map<string, WriteOperation> | null;
+  private evicted = new Map<string, WriteOperation>();
 
   constructor(
     private readonly owned: ReadonlySet<string>,
     private readonly limit: number,
     beganEmpty: boolean,
+    /** Write-back until the batch that reaches this position (null: never). */
+    private readonly writeBackUntil: bigint | null = null,
   ) {
     this.existing = beganEmpty ? new Set() : null;
+    this.held = beganEmpty && writeBackUntil !== null ? new Map() : null;
   }
 
   /** True when the document is known not to exist (see `existing`). */
@@ -360,8 +381,14 @@ class DocumentCache {
     const document = this.recent.get(key);
     if (document !== undefined) return document;
     const old = this.older.get(key);
-    if (old !== undefined) this.keep(key, old);
-    return old;
+    if (old !== undefined) {
+      this.keep(key, old);
+      return old;
+    }
+    // Let go from memory but not stored yet: the store would answer an older version.
+    const evicted = this.evicted.get(key);
+    if (evicted !== undefined) return evicted.kind === 'upsert' ? evicted.document : null;
+    return undefined;
   }
 
   set(collection: string, key: string, document: Document | null): void {
@@ -373,10 +400,52 @@ class DocumentCache {
     if (this.limit > 0) this.keep(key, document);
   }
 
+  /**
+   * A batch's writes, now what the projection reads: returns those to store with its commit. Write-back
+   * keeps them (see `held`) and returns the documents let go meanwhile, until the batch that reaches
+   * `writeBackUntil`, which returns every write held; after it, each batch's own writes.
+   */
+  settle(writes: Iterable<[string, WriteOperation]>, position: bigint): WriteOperation[] {
+    const held = this.held;
+    if (held === null) {
+      const stored: WriteOperation[] = [];
+      for (const [key, write] of writes) {
+        this.set(write.collection, key, write.kind === 'upsert' ? write.document : null);
+        stored.push(write);
+      }
+      return stored;
+    }
+    for (const [key, write] of writes) {
+      this.set(write.collection, key, write.kind === 'upsert' ? write.document : null);
+      // A write the cache cannot keep (an unowned collection, no cache) is stored at once.
+      if (this.limit > 0 && this.owned.has(write.collection)) held.set(key, write);
+      else this.evicted.set(key, write);
+      if (held.has(key)) this.evicted.delete(key);
+    }
+    const stored = [...this.evicted.values()];
+    this.evicted = new Map();
+    if (this.writeBackUntil !== null && position >= this.writeBackUntil) {
+      // (push(...held) would pass hundreds of thousands of arguments: more than the stack holds.)
+      for (const write of held.values()) stored.push(write);
+      this.held = null;
+    }
+    return stored;
+  }
+
   private keep(key: string, document: Document | null): void {
     if (this.recent.size >= this.limit && !this.recent.has(key)) {
+      const dropped = this.older;
       this.older = this.recent;
       this.recent = new Map();
+      // Documents let go with their last write not stored yet: stored with the next commit.
+      if (this.held !== null) {
+        for (const gone of dropped.keys()) {
+          const write = this.held.get(gone);
+          if (write === undefined || this.older.has(gone) || gone === key) continue;
+          this.held.delete(gone);
+          this.evicted.set(gone, write);
+        }
+      }
     }
     this.recent.set(key, document);
   }
@@ -419,7 +488,7 @@ class Batch implements DocumentReader {
 
   /** Without a promise when the document is in memory (most reads: about 5 % of a rebuild's time went to those promises). */
   get<T extends Document>(collection: string, id: string): Promise<T | null> | T | null {
-    const key = documentKey({ collection, id });
+    const key = keyOf(collection, id);
     const pending = this.pending.get(key);
     if (pending) return (pending.kind === 'upsert' ? pending.document : null) as T | null;
     const cached = this.cache.get(key);
@@ -457,9 +526,8 @@ class Batch implements DocumentReader {
   drain(): { position: bigint | null; writes: WriteOperation[] } {
     // A document written several times in the batch (a game's moves) is stored once, as it ended up: the
     // same end state as writing each in turn, since every write replaces the whole document.
-    const writes = [...this.pending.values()];
+    const writes = this.lastPosition === null ? [] : this.cache.settle(this.pending, this.lastPosition);
     const drained = { position: this.lastPosition, writes };
-    for (const [key, write] of this.pending) this.cache.set(write.collection, key, write.kind === 'upsert' ? write.document : null);
     clearTimeout(this.window?.timer);
     this.window = null;
     this.pending = new Map();

@@ -24,6 +24,8 @@ export class SharedSubscription implements EventStore {
   constructor(
     private readonly inner: EventStore,
     private readonly expected: number,
+    /** The event types any subscriber reads the data of (SubscribeToAllOptions.types); absent: all. */
+    private readonly types?: readonly string[],
   ) {}
 
   append: EventStore['append'] = (...args) => this.inner.append(...args);
@@ -62,7 +64,7 @@ export class SharedSubscription implements EventStore {
   private open(): void {
     const from = this.waiting.reduce((earliest, tap) => (tap.after < earliest ? tap.after : earliest), this.waiting[0]!.after);
     this.waiting = [];
-    const source = this.inner.subscribeToAll({ fromPosition: from < 0n ? 'start' : from });
+    const source = this.inner.subscribeToAll({ fromPosition: from < 0n ? 'start' : from, ...(this.types ? { types: this.types } : {}) });
     this.source = source;
     this.pump = (async () => {
       try {

@@ -57,6 +57,13 @@ export interface ReadAllOptions {
 export interface SubscribeToAllOptions {
   /** A checkpoint: delivery starts with the first event after it. 'start' delivers everything. */
   fromPosition: bigint | 'start' | 'end';
+  /**
+   * The event types whose data and metadata the reader uses (a rebuild's read models). The store may hand
+   * events of other types with `data: null` and `metadata: {}` — every event still comes, in order, with
+   * its id, stream, revision, position, type and time — sparing their transfer and parse. Adapters may
+   * ignore it and deliver everything whole. Absent: every event whole.
+   */
+  types?: readonly string[];
 }
 
 /** Catch-up then live, in position order, with no gap and no duplicate. */

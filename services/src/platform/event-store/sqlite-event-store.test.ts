@@ -365,6 +365,26 @@ describe('SqliteEventStore on a file', () => {
     expect(await writer.readStream(streams[7]!, { fromRevision: 125n })).toEqual(await fresh.readStream(streams[7]!, { fromRevision: 125n }));
   });
 
+  it('a subscription for some types reads the others from the file without their data, every one in order', async () => {
+    const writer = open();
+    const stream = `game-${randomUUID()}`;
+    const mixed = [...guesses(3), { id: randomUUID(), type: 'RoundEnded', data: { round: 0 }, metadata: { schemaVersion: 2 } }, ...guesses(2)];
+    await writer.append(stream, mixed, 'no_stream');
+    // A connection that did not append them reads them from the file, as a rebuild does.
+    const reader = open();
+    const whole = await reader.readStream(stream);
+    const subscription = reader.subscribeToAll({ fromPosition: 'start', types: ['RoundEnded'] });
+    const delivered: RecordedEvent[] = [];
+    for await (const event of subscription) {
+      if (event.streamId === stream) delivered.push(event);
+      if (delivered.length === mixed.length) break;
+    }
+    const skeleton = ({ data: _data, metadata: _metadata, ...rest }: RecordedEvent) => rest;
+    expect(delivered.map(skeleton)).toEqual(whole.map(skeleton));
+    expect(delivered[3]).toEqual(whole[3]);
+    expect(delivered.filter((event) => event.type === 'GuessPlaced').map((event) => [event.data, event.metadata])).toEqual(Array.from({ length: 5 }, () => [null, {}]));
+  });
+
   it('reads streams holding events too big to keep in memory the same as from the file', async () => {
     const [writer, fresh] = [open(), open()];
     const stream = `map-${randomUUID()}`;

@@ -52,6 +52,13 @@ function prepareStatements(db: SqliteDatabase) {
       `${selectEvents} stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`,
     ),
     allForwards: db.prepare<[bigint, number], EventRow>(`${selectEvents} position >= ? ORDER BY position LIMIT ?`),
+    /** allForwards with the data and metadata of the types in the JSON array `?` only (SubscribeToAllOptions.types). */
+    allForwardsOf: db.prepare<[string, string, bigint, number], EventRow>(
+      `SELECT position, stream_id, revision, event_id, type, created_at, ` +
+        `CASE WHEN type IN (SELECT value FROM json_each(?)) THEN data ELSE 'null' END AS data, ` +
+        `CASE WHEN type IN (SELECT value FROM json_each(?)) THEN metadata ELSE '{}' END AS metadata ` +
+        `FROM events WHERE position >= ? ORDER BY position LIMIT ?`,
+    ),
     allBackwards: db.prepare<[bigint, number], EventRow>(`${selectEvents} position <= ? ORDER BY position DESC LIMIT ?`),
   };
 }
@@ -355,13 +362,19 @@ export class SqliteEventStore implements EventStore {
     return rows.map(toRecordedEvent);
   }
 
-  subscribeToAll({ fromPosition }: SubscribeToAllOptions): AllSubscription {
+  subscribeToAll({ fromPosition, types }: SubscribeToAllOptions): AllSubscription {
     if (this.closed) throw new Error('the event store is closed');
     const checkpoint =
       fromPosition === 'start' ? 0n : fromPosition === 'end' ? this.statements.lastPosition.get()!.position : fromPosition;
+    const only = types === undefined ? null : JSON.stringify(types);
+    const readPage = (after: bigint) =>
+      only === null
+        ? this.statements.allForwards.all(after + 1n, CATCH_UP_PAGE_SIZE)
+        : this.statements.allForwardsOf.all(only, only, after + 1n, CATCH_UP_PAGE_SIZE);
     const subscription = new SqliteAllSubscription(
       checkpoint,
-      (after) => this.known().after(after, CATCH_UP_PAGE_SIZE) ?? this.statements.allForwards.all(after + 1n, CATCH_UP_PAGE_SIZE).map(toRecordedEvent),
+      // Recent events are in memory, parsed already: whole, whatever `types`.
+      (after) => this.known().after(after, CATCH_UP_PAGE_SIZE) ?? readPage(after).map(toRecordedEvent),
       () => this.subscriptions.delete(subscription),
     );
     this.subscriptions.add(subscription);

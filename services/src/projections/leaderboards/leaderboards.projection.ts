@@ -56,8 +56,9 @@ export const leaderboardsProjection = defineProjection({
         const id = bucketsId(row.scope, field);
         const from = before ? (before[field] as number | null) : null;
         const to = after ? (after[field] as number | null) : null;
-        // Most changes stay in their bucket (a few points more): the counts are not even read.
-        if ((from === null ? null : bucketOf(from)) === (to === null ? null : bucketOf(to))) continue;
+        // Most changes stay in their bucket (a few points more), or change nothing (the rating at a
+        // scored round): the counts are not even read.
+        if (from === to || (from === null ? null : bucketOf(from)) === (to === null ? null : bucketOf(to))) continue;
         // Changed in place and written at once (see rank-buckets.ts move).
         const known = (await documents.get<LeaderboardBucketsDoc>(buckets, id)) ?? { id, counts: {} };
         if (move(known.counts, from, to)) writes.push(upsert(buckets, known, position));
