@@ -144,6 +144,10 @@ export class KurrentDbEventStore implements EventStore {
     return options.maxCount === undefined ? onSide : onSide.slice(0, options.maxCount);
   }
 
+  /**
+   * Every event comes whole, whatever `types` asks: KurrentDB's server-side filters leave events out rather
+   * than their data, and the port's subscription delivers every position.
+   */
   subscribeToAll({ fromPosition }: SubscribeToAllOptions): AllSubscription {
     this.assertOpen();
     const subscription = new KurrentSubscription(
