@@ -32,6 +32,7 @@ import { SqliteEventStore } from '../platform/event-store/sqlite-event-store.js'
 import type { CommitBatch, ReadStore } from '../platform/read-store/read-store.port.js';
 import { SqliteReadStore } from '../platform/read-store/sqlite-read-store.js';
 import { generationName } from '../platform/read-store/generations.js';
+import { prefixRange } from '../platform/read-store/read-store-input.js';
 import { indexSql, openReadStoreDatabase, SCHEMA_SQL } from '../platform/read-store/sqlite-read-store.js';
 import { openDatabase } from '../platform/sqlite/open-database.js';
 import { allProjections } from '../projections/all-projections.js';
@@ -135,7 +136,8 @@ async function recordWrites(eventsFile: string, readsFile: string, writesFile: s
     insert.run(batchNumber, batch.projection, batch.position, 'checkpoint', null, null, null, null);
     for (const write of batch.writes) {
       if (write.kind === 'upsert') insert.run(batchNumber, batch.projection, batch.position, 'upsert', write.collection, write.document.id, write.revision, JSON.stringify(write.document));
-      else insert.run(batchNumber, batch.projection, batch.position, 'delete', write.collection, write.id, null, null);
+      else if (write.kind === 'delete') insert.run(batchNumber, batch.projection, batch.position, 'delete', write.collection, write.id, null, null);
+      else insert.run(batchNumber, batch.projection, batch.position, 'deletePrefix', write.collection, write.prefix, null, null);
     }
   });
   const events = SqliteEventStore.open(eventsFile, { writerScript: null });
@@ -178,12 +180,15 @@ function sameWrites(eventsFile: string, file: string, total: number, writesFile:
        WHERE excluded.revision > read_documents.revision`,
     );
     const remove = db.prepare<[string, string]>('DELETE FROM read_documents WHERE collection = ? AND id = ?');
+    // The read store's own range (read-store-input.ts); every recorded prefix has an upper bound.
+    const removeRange = db.prepare<[string, string, string]>('DELETE FROM read_documents WHERE collection = ? AND id >= ? AND id < ?');
     type Row = { batch: bigint; projection: string; position: bigint; kind: string; collection: string; id: string; revision: bigint; body: string };
     const apply = db.transaction((rows: Row[]) => {
       for (const row of rows) {
         if (row.kind === 'checkpoint') checkpoint.run(row.projection, row.position);
         else if (row.kind === 'upsert') upsert.run(row.collection, row.id, row.revision, row.body);
-        else remove.run(row.collection, row.id);
+        else if (row.kind === 'delete') remove.run(row.collection, row.id);
+        else removeRange.run(row.collection, row.id, prefixRange(row.id).to!);
       }
     });
     let rows: Row[] = [];

@@ -15,7 +15,7 @@ export const commitNoticeSchema = z.object({
     z.object({
       collection: z.string().min(1),
       id: z.string(),
-      kind: z.enum(['upsert', 'delete']),
+      kind: z.enum(['upsert', 'delete', 'deletePrefix']),
       revision: z.string().regex(/^\d+$/).nullable(),
     }),
   ),

@@ -270,6 +270,64 @@ describe('ProjectionRunner', () => {
     await back.runner.stop();
   });
 
+  it('drops a group of documents by id prefix in its place in the batch, from the cache and from what write-back holds', async () => {
+    /** A tally per user and group of five rounds; a new group deletes the last one's tallies (a period that ended). */
+    const grouped: Projection = {
+      name: 'grouped',
+      collections: ['tallies'],
+      indexes: [],
+      handles: ['UserCreated'],
+      async apply({ event, position }, documents) {
+        const [user, round] = (event as Extract<DomainEvent, { type: 'UserCreated' }>).data.userId.split('-');
+        const group = `g${Math.floor(Number(round) / 5)}`;
+        const clock = (await documents.get<Document & { group: string }>('tallies', 'clock')) ?? null;
+        const writes = [];
+        if (clock?.group !== group) {
+          if (clock) writes.push({ kind: 'deletePrefix' as const, collection: 'tallies', prefix: `${clock.group}|` });
+          writes.push(upsert('tallies', { id: 'clock', group }, position));
+        }
+        const id = `${group}|${user}`;
+        const tally = (await documents.get<Document & { n: number }>('tallies', id)) ?? { id, n: 0 };
+        return [...writes, upsert('tallies', { id, n: tally.n + 1 }, position)];
+      },
+    };
+    const users = ['u0', 'u1', 'u2', 'u3', 'u4', 'u5'];
+    for (let round = 0; round < 20; round++) await stores.append(`user-${round}`, users.map((user) => created(`${user}-${round}`)));
+    const [head] = await stores.events.readAll({ direction: 'backwards', maxCount: 1 });
+    const expected = (group: string, n: number) => [{ id: 'clock', group }, ...users.map((user) => ({ id: `${group}|${user}`, n }))];
+    const build = async (options: { generation: boolean; writeBackUntil?: bigint; cachedDocuments: number }) => {
+      const generation = options.generation ? await stores.reads.beginGeneration(grouped.name, grouped.collections) : undefined;
+      // Seven events a batch: groups change inside batches, with writes of both groups around the deletion.
+      const runner = new ProjectionRunner(grouped, stores.events, stores.reads, { maxBatchEvents: 7, idleCheckpointMs: 0, cachedDocuments: options.cachedDocuments, ...(generation ? { generation } : {}), ...(options.writeBackUntil ? { writeBackUntil: options.writeBackUntil } : {}) });
+      const stored: string[] = [];
+      runner.observe({ processed: (_position, writes) => stored.push(...writes.map((write) => (write.kind === 'upsert' ? write.document.id : write.kind === 'delete' ? `-${write.id}` : `-${write.prefix}*`))), failed: () => undefined });
+      await runner.start();
+      await runner.waitFor(head!.position);
+      const collection = generation ? `tallies@${generation}` : 'tallies';
+      return { runner, stored, collection, documents: await stores.reads.list(collection, { sort: [['id', 'asc']] }) };
+    };
+
+    // Write-through with a cache too small to keep a group, write-through building a generation, and write-back.
+    const live = await build({ generation: false, cachedDocuments: 2 });
+    const through = await build({ generation: true, cachedDocuments: 2 });
+    const back = await build({ generation: true, writeBackUntil: head!.position, cachedDocuments: 8 });
+    for (const built of [live, through, back]) {
+      expect(built.documents).toEqual(expected('g3', 5));
+      expect(built.stored.filter((write) => write.endsWith('*'))).toEqual(['-g0|*', '-g1|*', '-g2|*']);
+    }
+    // Write-back kept every group in memory: no tally of an ended group was ever stored, only the deletions.
+    expect(through.stored.filter((id) => /^g[012]\|/.test(id)).length).toBeGreaterThan(30);
+    expect(back.stored.filter((id) => /^g[012]\|/.test(id))).toEqual([]);
+
+    // Live, past the head: the next group's first event deletes the stored group in the same commit.
+    const { position } = await stores.append('user-late', users.map((user) => created(`${user}-20`)));
+    for (const built of [live, through, back]) {
+      await built.runner.waitFor(position);
+      expect(await stores.reads.list(built.collection, { sort: [['id', 'asc']] })).toEqual(expected('g4', 1));
+      await built.runner.stop();
+    }
+  });
+
   it('rejects a wait that the projection does not reach in time, naming the projection', async () => {
     const runner = new ProjectionRunner(counter, stores.events, stores.reads);
     await runner.start();

@@ -334,7 +334,8 @@ export class ProjectionRunner {
 }
 
 const keyOf = (collection: string, id: string) => `${collection}\u0000${id}`;
-const documentKey = (write: WriteOperation) => keyOf(write.collection, write.kind === 'upsert' ? write.document.id : write.id);
+type DocumentWrite = Exclude<WriteOperation, { kind: 'deletePrefix' }>;
+const documentKey = (write: DocumentWrite) => keyOf(write.collection, write.kind === 'upsert' ? write.document.id : write.id);
 
 /**
  * The documents of a projection's own collections as it last read or wrote them, those unused longest
@@ -352,6 +353,7 @@ class DocumentCache {
    * most documents, and each creation began with such a miss).
    */
   private readonly existing: Set<string> | null;
+  // (A prefix deletion leaves its keys here: such a key is then read from the store, which answers null.)
   /**
    * Write-back (ProjectionRunnerOptions.writeBackUntil): each kept document's last write not stored yet,
    * and those of documents let go from memory, to store with the next commit. Null: every write is stored
@@ -432,6 +434,17 @@ class DocumentCache {
     return stored;
   }
 
+  /**
+   * Forgets every document whose key begins with `start` (a prefix deletion): what is held or let go
+   * unstored is never stored, since the deletion, committed with the batch, removes it anyway.
+   */
+  dropPrefix(start: string): void {
+    for (const documents of [this.recent, this.older, this.evicted, this.held]) {
+      if (documents === null) continue;
+      for (const key of documents.keys()) if (key.startsWith(start)) documents.delete(key);
+    }
+  }
+
   private keep(key: string, document: Document | null): void {
     if (this.recent.size >= this.limit && !this.recent.has(key)) {
       const dropped = this.older;
@@ -455,6 +468,13 @@ class DocumentCache {
 class Batch implements DocumentReader {
   /** Each document's last write in the batch, by documentKey. */
   private pending = new Map<string, WriteOperation>();
+  /**
+   * The batch's prefix deletions, in order, committed before its other writes: each took the writes it
+   * matched out of `pending` (and the cache), so what `pending` holds came after it.
+   */
+  private dropped: WriteOperation[] = [];
+  /** The keys (keyOf) those deletions begin with: what they matched reads as missing until the commit. */
+  private droppedKeys: string[] = [];
   private lastPosition: bigint | null = null;
   private window: { release: () => void; timer: NodeJS.Timeout | undefined } | null = null;
   /** Resolves once the open batch should be committed: released, and nothing more ready on this turn. */
@@ -491,6 +511,7 @@ class Batch implements DocumentReader {
     const key = keyOf(collection, id);
     const pending = this.pending.get(key);
     if (pending) return (pending.kind === 'upsert' ? pending.document : null) as T | null;
+    for (const start of this.droppedKeys) if (key.startsWith(start)) return null;
     const cached = this.cache.get(key);
     if (cached !== undefined) return cached as T | null;
     if (this.cache.absent(collection, key)) return null;
@@ -508,7 +529,17 @@ class Batch implements DocumentReader {
     );
     // Each document keeps its last write (in the order documents were first written: writes to different
     // documents commit together, in any order).
-    for (const write of writes) this.pending.set(documentKey(write), write);
+    for (const write of writes) {
+      if (write.kind !== 'deletePrefix') {
+        this.pending.set(documentKey(write), write);
+        continue;
+      }
+      const start = keyOf(write.collection, write.prefix);
+      for (const key of this.pending.keys()) if (key.startsWith(start)) this.pending.delete(key);
+      this.cache.dropPrefix(start);
+      this.dropped.push(write);
+      this.droppedKeys.push(start);
+    }
     this.lastPosition = recorded.position;
     this.size += 1;
   }
@@ -526,7 +557,10 @@ class Batch implements DocumentReader {
   drain(): { position: bigint | null; writes: WriteOperation[] } {
     // A document written several times in the batch (a game's moves) is stored once, as it ended up: the
     // same end state as writing each in turn, since every write replaces the whole document.
-    const writes = this.lastPosition === null ? [] : this.cache.settle(this.pending, this.lastPosition);
+    const settled = this.lastPosition === null ? [] : this.cache.settle(this.pending, this.lastPosition);
+    const writes = this.dropped.length === 0 ? settled : [...this.dropped, ...settled];
+    this.dropped = [];
+    this.droppedKeys = [];
     const drained = { position: this.lastPosition, writes };
     clearTimeout(this.window?.timer);
     this.window = null;

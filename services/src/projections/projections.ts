@@ -19,8 +19,9 @@ export const PROJECTION_BATCH_WINDOW_MS = 50;
  */
 export interface CommittedChange {
   collection: string;
+  /** The document's id; for a `deletePrefix`, the prefix of the ids deleted. */
   id: string;
-  kind: 'upsert' | 'delete';
+  kind: 'upsert' | 'delete' | 'deletePrefix';
   /** The upsert's revision (the position of the event that last changed the document); null for a delete. */
   revision: bigint | null;
 }
@@ -29,7 +30,7 @@ export function changesOf(writes: readonly WriteOperation[]): CommittedChange[] 
   return writes.map((write) =>
     write.kind === 'upsert'
       ? { collection: write.collection, id: write.document.id, kind: 'upsert', revision: write.revision }
-      : { collection: write.collection, id: write.id, kind: 'delete', revision: null },
+      : { collection: write.collection, id: write.kind === 'delete' ? write.id : write.prefix, kind: write.kind, revision: null },
   );
 }
 

@@ -41,7 +41,9 @@ describe('MongoReadStore without a server', () => {
   describe('planning a commit', () => {
     const upsert = (id: string, revision: bigint, points = 1) => ({ kind: 'upsert' as const, collection: 'players', document: { id, points }, revision });
     const remove = (id: string) => ({ kind: 'delete' as const, collection: 'players', id });
-    const summary = (writes: ReturnType<typeof planCommit>) => writes.map((write) => (write.kind === 'replace' ? `${write.id}=${String(write.document.points)}` : `-${write.id}`));
+    const removePrefix = (prefix: string) => ({ kind: 'deletePrefix' as const, collection: 'players', prefix });
+    const summary = (writes: ReturnType<typeof planCommit>) =>
+      writes.map((write) => (write.kind === 'replace' ? `${write.id}=${String(write.document.points)}` : write.kind === 'delete' ? `-${write.id}` : `-${write.prefix}*`));
 
     it('keeps only upserts newer than the stored revision, or than one written earlier in the batch', () => {
       const stored = new Map([['players/ana', 5n]]);
@@ -55,6 +57,16 @@ describe('MongoReadStore without a server', () => {
       expect(summary(planCommit(prepareWrites([remove('ana'), remove('bo')]), stored))).toEqual(['-ana', '-bo']);
       expect(summary(planCommit(prepareWrites([remove('ana'), upsert('ana', 1n, 7)]), stored))).toEqual(['ana=7']);
       expect(summary(planCommit(prepareWrites([upsert('bo', 1n), remove('bo')]), new Map()))).toEqual(['-bo']);
+    });
+
+    it('drops the earlier writes a prefix deletion matches, forgets their revisions, and keeps its place', () => {
+      const stored = new Map([['players/d1|ana', 9n], ['players/d2|ana', 9n]]);
+      const planned = planCommit(prepareWrites([upsert('d1|bo', 1n, 1), upsert('d2|bo', 1n, 2), removePrefix('d1|'), upsert('d1|ana', 1n, 3), upsert('d2|ana', 1n, 4), removePrefix('d3|'), removePrefix('d1|')]), stored);
+      // d1|ana's stored revision 9 went with the prefix, so revision 1 recreates it, until the second deletion.
+      // d2|ana's revision 1 is not newer than the 9 stored; the second d1| deletion moves last, taking d1|ana.
+      expect(summary(planned)).toEqual(['d2|bo=2', '-d3|*', '-d1|*']);
+      expect(bulkOperations(planned).get('players')!.at(-1)).toEqual({ deleteMany: { filter: { _id: { $gte: 'd1|', $lt: 'd1}' } } } });
+      expect(() => prepareWrites([removePrefix('')])).toThrow(/players.*prefix/);
     });
 
     it('checks every write before any is sent', () => {

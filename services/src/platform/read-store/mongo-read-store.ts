@@ -2,7 +2,7 @@ import { type AnyBulkWriteOperation, type ClientSession, type Db, Long, MongoCli
 import type { CommitBatch, Comparison, Document, Filter, IndexField, ListOptions, ReadStore, SortDirection, WriteOperation } from './read-store.port.js';
 import { checkWritable, generationName, GenerationResolver, parseGenerationName, type GenerationRow, type Generations } from './generations.js';
 import { type AcquireOptions, checkFence, type Lease, type LeaseHolder, mayTake, taken } from './leases.js';
-import { checkCollection, checkCount, checkDocumentId, checkField, checkScalar, serialise } from './read-store-input.js';
+import { checkCollection, checkCount, checkDocumentId, checkField, checkPrefix, checkScalar, prefixRange, serialise } from './read-store-input.js';
 
 /**
  * The read store on MongoDB (the production stack's read side). One MongoDB collection per read-model
@@ -325,9 +325,13 @@ export function fromStored<T extends Document>(stored: MongoDocument): T {
 /** A batch's write, checked and in MongoDB's terms (collection name, `_id`, stored document). */
 export type PreparedWrite =
   | { kind: 'upsert'; collection: string; id: string; document: StoredDoc; revision: bigint }
-  | { kind: 'delete'; collection: string; id: string };
+  | { kind: 'delete'; collection: string; id: string }
+  | { kind: 'deletePrefix'; collection: string; prefix: string };
 
-export type PlannedWrite = { kind: 'replace'; collection: string; id: string; document: StoredDoc } | { kind: 'delete'; collection: string; id: string };
+export type PlannedWrite =
+  | { kind: 'replace'; collection: string; id: string; document: StoredDoc }
+  | { kind: 'delete'; collection: string; id: string }
+  | { kind: 'deletePrefix'; collection: string; prefix: string };
 
 /** Checks and converts every write of a batch; throws, naming the document, before anything is sent. */
 export function prepareWrites(writes: readonly WriteOperation[]): PreparedWrite[] {
@@ -337,6 +341,8 @@ export function prepareWrites(writes: readonly WriteOperation[]): PreparedWrite[
         return { kind: 'upsert', collection: mongoCollection(write.collection), id: write.document.id, document: toStored(write.collection, write.document, write.revision), revision: write.revision };
       case 'delete':
         return { kind: 'delete', collection: mongoCollection(write.collection), id: write.id };
+      case 'deletePrefix':
+        return { kind: 'deletePrefix', collection: mongoCollection(write.collection), prefix: checkPrefix(write.collection, write.prefix) };
       default: {
         const unexpected: never = write;
         throw new TypeError(`read store: unknown write ${JSON.stringify(unexpected)}`);
@@ -348,12 +354,24 @@ export function prepareWrites(writes: readonly WriteOperation[]): PreparedWrite[
 /**
  * What a batch leaves behind, document by document, in the order the batch first touched them: an upsert
  * counts only when its revision is newer than the one stored (or written earlier in the batch); a delete
- * removes the document and forgets its revision, so a later upsert of any revision recreates it.
+ * removes the document and forgets its revision, so a later upsert of any revision recreates it. A
+ * deletePrefix does that for every document it matches: the batch's earlier writes it matches are dropped,
+ * and it comes before the writes after it.
  */
 export function planCommit(prepared: readonly PreparedWrite[], stored: ReadonlyMap<string, bigint>): PlannedWrite[] {
   const revisions = new Map<string, bigint | null>(stored);
   const outcome = new Map<string, PlannedWrite | null>();
   for (const write of prepared) {
+    if (write.kind === 'deletePrefix') {
+      const matched = documentKey(write.collection, write.prefix);
+      for (const key of revisions.keys()) if (key.startsWith(matched)) revisions.set(key, null);
+      for (const key of outcome.keys()) if (key.startsWith(matched)) outcome.delete(key);
+      // Keyed apart from documents ('\u0000' is in no collection name); set again, it moves to the end.
+      const key = `\u0000${matched}`;
+      outcome.delete(key);
+      outcome.set(key, write);
+      continue;
+    }
     const key = documentKey(write.collection, write.id);
     if (write.kind === 'delete') {
       revisions.set(key, null);
@@ -379,11 +397,19 @@ export function bulkOperations(planned: PlannedWrite[]): Map<string, AnyBulkWrit
     operations.push(
       write.kind === 'replace'
         ? { replaceOne: { filter: { _id: write.id }, replacement: write.document, upsert: true } }
-        : { deleteOne: { filter: { _id: write.id } } },
+        : write.kind === 'delete'
+          ? { deleteOne: { filter: { _id: write.id } } }
+          : { deleteMany: { filter: prefixFilter(write.prefix) } },
     );
     byCollection.set(write.collection, operations);
   }
   return byCollection;
+}
+
+/** The ids beginning with `prefix`, as a range of `_id` (read-store-input.ts prefixRange): served by its index. */
+export function prefixFilter(prefix: string): MongoDocument {
+  const { from, to } = prefixRange(prefix);
+  return { _id: to === null ? { $gte: from } : { $gte: from, $lt: to } };
 }
 
 const OPERATORS = new Set(['$gt', '$gte', '$lt', '$lte', '$ne', '$in']);

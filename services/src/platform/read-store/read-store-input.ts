@@ -59,3 +59,27 @@ export function serialise(collection: string, document: Document): string {
     throw new TypeError(`read store: document ${collection}/${document.id} cannot be stored as JSON`, { cause: error });
   }
 }
+
+/** A deletePrefix's prefix must be a non-empty string (an empty one would empty the collection). */
+export function checkPrefix(collection: string, prefix: string): string {
+  if (typeof prefix !== 'string' || prefix === '') {
+    throw new TypeError(`read store: a deletePrefix in "${collection}" needs a non-empty string prefix`);
+  }
+  return prefix;
+}
+
+/**
+ * The ids beginning with `prefix` as a range, `from` ≤ id < `to` (`to` null: no upper bound), exact in
+ * code point order (and so in UTF-8 byte order, SQLite's): `to` is the prefix with its last code point
+ * made the next one, the next one after any surrogate; a last U+10FFFF is dropped and the one before moved.
+ */
+export function prefixRange(prefix: string): { from: string; to: string | null } {
+  const points = [...prefix];
+  while (points.length > 0) {
+    const last = points.pop()!.codePointAt(0)!;
+    if (last === 0x10ffff) continue;
+    const next = last + 1 >= 0xd800 && last + 1 <= 0xdfff ? 0xe000 : last + 1;
+    return { from: prefix, to: points.join('') + String.fromCodePoint(next) };
+  }
+  return { from: prefix, to: null };
+}

@@ -114,6 +114,32 @@ export function readStoreContract(adapterName: string, create: () => Promise<Rea
       });
     });
 
+      it('deletes every document whose id begins with a prefix, in its place in the batch, and only in its collection', async () => {
+        const collection = unique('rows');
+        const other = unique('rows');
+        const projection = unique('projection');
+        const ids = ['d1|all~ana', 'd1|all~bo', 'd1|country:FR~ana', 'd1', 'd10|all~ana', 'd1}', 'c9|all~ana', 'd2|all~ana', 'd1|é~東京', 'd1|\u{10FFFF}~x'];
+        await store.commit({ projection, position: 1n, writes: [...ids.map((id) => upsert(collection, { id }, 5n)), upsert(other, { id: 'd1|all~ana' }, 5n)] });
+
+        const deletePrefix = (prefix: string): WriteOperation => ({ kind: 'deletePrefix', collection, prefix });
+        await store.commit({
+          projection,
+          position: 2n,
+          writes: [upsert(collection, { id: 'd1|new~before' }, 6n), deletePrefix('d1|'), upsert(collection, { id: 'd1|all~after', n: 1 }, 1n), deletePrefix('nothing|')],
+        });
+        // Earlier revisions are forgotten with the documents: an upsert of revision 1 recreates one.
+        await expect(store.list(collection)).resolves.toEqual(['c9|all~ana', 'd1', 'd10|all~ana', 'd1|all~after', 'd1}', 'd2|all~ana'].map((id) => (id === 'd1|all~after' ? { id, n: 1 } : { id })));
+        await expect(store.list(other)).resolves.toEqual([{ id: 'd1|all~ana' }]);
+
+        // A prefix ending in the last code point; an empty prefix is refused, writing nothing.
+        await store.commit({ projection, position: 3n, writes: [upsert(collection, { id: '\u{10FFFF}\u{10FFFF}a' }, 1n), upsert(collection, { id: '\u{10FFFF}b' }, 1n), deletePrefix('\u{10FFFF}\u{10FFFF}')] });
+        await expect(store.get(collection, '\u{10FFFF}b')).resolves.toEqual({ id: '\u{10FFFF}b' });
+        await expect(store.get(collection, '\u{10FFFF}\u{10FFFF}a')).resolves.toBeNull();
+        await expect(store.commit({ projection, position: 4n, writes: [upsert(collection, { id: 'z' }, 9n), deletePrefix('')] })).rejects.toThrow(/prefix/);
+        await expect(store.get(collection, 'z')).resolves.toBeNull();
+        await expect(store.checkpoint(projection)).resolves.toBe(3n);
+      });
+
     describe('commits and checkpoints', () => {
       it('has no checkpoint for a projection that never committed', async () => {
         await expect(store.checkpoint(unique('projection'))).resolves.toBeNull();

@@ -47,7 +47,13 @@ export type IndexField = string | [field: string, direction: SortDirection];
 export type WriteOperation =
   /** Stored only when `revision` is newer than the revision the document was last written with. */
   | { kind: 'upsert'; collection: string; document: Document; revision: bigint }
-  | { kind: 'delete'; collection: string; id: string };
+  | { kind: 'delete'; collection: string; id: string }
+  /**
+   * Deletes every document of the collection whose id begins with `prefix` (a read model whose ids begin
+   * with a group's key drops the whole group at once: a leaderboard period that ended). Applied in its
+   * place in the batch: writes before it that it matches are gone, writes after it stand.
+   */
+  | { kind: 'deletePrefix'; collection: string; prefix: string };
 
 export interface CommitBatch {
   projection: string;

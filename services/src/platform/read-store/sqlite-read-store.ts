@@ -15,7 +15,7 @@ import type {
 } from './read-store.port.js';
 import { checkWritable, generationName, GenerationResolver, parseGenerationName, type GenerationRow, type Generations } from './generations.js';
 import { type AcquireOptions, checkFence, type Lease, type LeaseHolder, mayTake, taken } from './leases.js';
-import { checkCollection, checkCount, checkDocumentId, checkField, checkScalar, serialise } from './read-store-input.js';
+import { checkCollection, checkCount, checkDocumentId, checkField, checkPrefix, checkScalar, prefixRange, serialise } from './read-store-input.js';
 
 /** The read store's tables (exported for bench:rebuild's hand-written baseline, which writes the same). */
 export const SCHEMA_SQL = `
@@ -94,6 +94,8 @@ export class SqliteReadStore implements ReadStore {
   private readonly advanceCheckpoint: Statement<[string, bigint], never>;
   private readonly upsert: Statement<[string, string, bigint, string], never>;
   private readonly remove: Statement<[string, string], never>;
+  private readonly removeFrom: Statement<[string, string], never>;
+  private readonly removeRange: Statement<[string, string, string], never>;
   private readonly clear: Statement<[string], never>;
   private readonly forget: Statement<[string], never>;
   private readonly readGeneration: Statement<[string], { active: number; building: number | null; collections: string }>;
@@ -132,6 +134,9 @@ export class SqliteReadStore implements ReadStore {
        WHERE excluded.revision > read_documents.revision`,
     );
     this.remove = this.db.prepare('DELETE FROM read_documents WHERE collection = ? AND id = ?');
+    // A prefix as a range of the primary key (read-store-input.ts prefixRange): no scan.
+    this.removeFrom = this.db.prepare('DELETE FROM read_documents WHERE collection = ? AND id >= ?');
+    this.removeRange = this.db.prepare('DELETE FROM read_documents WHERE collection = ? AND id >= ? AND id < ?');
     this.clear = this.db.prepare('DELETE FROM read_documents WHERE collection = ?');
     this.forget = this.db.prepare('DELETE FROM read_checkpoints WHERE projection = ?');
     this.readGeneration = this.db.prepare<[string], { active: number; building: number | null; collections: string }>(
@@ -299,6 +304,12 @@ export class SqliteReadStore implements ReadStore {
       case 'delete':
         this.remove.run(checkCollection(write.collection), write.id);
         return;
+      case 'deletePrefix': {
+        const { from, to } = prefixRange(checkPrefix(checkCollection(write.collection), write.prefix));
+        if (to === null) this.removeFrom.run(write.collection, from);
+        else this.removeRange.run(write.collection, from, to);
+        return;
+      }
       default: {
         const unexpected: never = write;
         throw new TypeError(`read store: unknown write ${JSON.stringify(unexpected)}`);
