@@ -25,8 +25,6 @@ export function periodKey(period: TimePeriod, at: Date): string {
   }
 }
 
-export const allPeriodKeys = (at: Date) => (['all', 'month', 'week', 'day'] as const).map((period) => periodKey(period, at));
-
 /**
  * The round filters a scored round counts under (docs/leaderboards.md): every round counts under `all`;
  * under its target's country; and, when its map's categories are known, under each of them.

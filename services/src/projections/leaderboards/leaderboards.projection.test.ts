@@ -48,6 +48,32 @@ describe('leaderboards projection', () => {
     for (const id of ['all|all~c', 'd2026-11-26|all~c', 'w2026-W48|country:FR~c', 'm2026-11|all~c']) expect(names.get(id)).toBe('Cleo');
   });
 
+  it('keeps only the running periods: a new day, week or month deletes the ended one’s rows, totals and counts', async () => {
+    const deleted: DomainEvent = { type: 'UserDeleted', version: 1, data: { userId: 'c', deletedAt: '2026-12-02T09:00:00.000Z' } };
+    const renamed: DomainEvent = { type: 'UserRenamed', version: 1, data: { userId: 'a', name: 'Ada L.', renamedAt: '2026-12-02T09:00:00.000Z' } };
+    const documents = await project(leaderboardsProjection, [
+      ['user-a', [userCreated('a'), scored('a', 5000, '2026-11-26T10:00:00.000Z', { country: 'FR' })]],
+      ['user-b', [userCreated('b'), scored('b', 4000, '2026-11-27T10:00:00.000Z', { country: 'PT' })]],
+      ['user-c', [userCreated('c'), scored('c', 3000, '2026-11-30T10:00:00.000Z')]],
+      // Tuesday 1 December: a new day and month, the same week as Monday 30 November.
+      ['user-a-2', [scored('a', 2000, '2026-12-01T10:00:00.000Z')]],
+      // Scored late for Monday 30 November, after Tuesday's: all time and the week only.
+      ['user-b-2', [scored('b', 1000, '2026-11-30T23:59:59.000Z')]],
+      ['user-c-2', [deleted, renamed]],
+    ]);
+    const rows = new Map((documents.leaderboard_rows ?? []).map((row) => [row.id, row]));
+    expect([...rows.keys()].sort()).toEqual(['all|all~a', 'all|all~b', 'all|country:FR~a', 'all|country:PT~b', 'd2026-12-01|all~a', 'm2026-12|all~a', 'w2026-W49|all~a', 'w2026-W49|all~b'].sort());
+    expect(rows.get('all|all~b')).toMatchObject({ points: 5000, games: 2 });
+    expect(rows.get('w2026-W49|all~b')).toMatchObject({ points: 1000, games: 1 });
+    // The deletion took Cy's rows of every period kept; the rename reached every row Ada has.
+    for (const id of ['all|all~a', 'd2026-12-01|all~a', 'm2026-12|all~a', 'w2026-W49|all~a']) expect(rows.get(id)?.name).toBe('Ada L.');
+    const scopes = (docs: Array<{ id: string }> | undefined) => [...new Set((docs ?? []).map((doc) => doc.id.split('|')[0]))].sort();
+    expect(scopes(documents.leaderboard_totals)).toEqual(['all', 'd2026-12-01', 'm2026-12', 'running', 'w2026-W49']);
+    expect(scopes(documents.leaderboard_buckets)).toEqual(['all', 'd2026-12-01', 'm2026-12', 'w2026-W49']);
+    expect((documents.leaderboard_totals ?? []).find((total) => total.id === 'w2026-W49|all')).toEqual({ id: 'w2026-W49|all', rows: 2, withGuess: 2 });
+    expect((documents.leaderboard_totals ?? []).find((total) => total.id === 'running')).toEqual({ id: 'running', month: 'm2026-12', week: 'w2026-W49', day: 'd2026-12-01' });
+  });
+
   describe('queries across UTC day, week and month boundaries', () => {
     const stores = tempStores();
     const runner = new ProjectionRunner(leaderboardsProjection, stores.events, stores.reads);

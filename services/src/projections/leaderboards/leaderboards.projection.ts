@@ -1,8 +1,10 @@
 import { LIVE, type LeaderboardBucketsDoc, type LeaderboardRowDoc, type LeaderboardTotalDoc, readModelCollections } from '@globetrail/contracts';
 import { assertNever } from '../../domain/decider.js';
-import { ALL_TIME, allPeriodKeys, roundFilterKeys, scopeOf } from '../../domain/leaderboard/periods.js';
+import { ALL_TIME, roundFilterKeys, scopeOf } from '../../domain/leaderboard/periods.js';
+import { runningPeriods, type RunningPeriods } from '../../domain/leaderboard/running-periods.js';
 import { bucketOf, move, RANK_FIELDS } from '../../domain/leaderboard/rank-buckets.js';
 import { defineProjection, remove, upsert } from '../projection.js';
+import type { Document, WriteOperation } from '../../platform/read-store/read-store.port.js';
 
 const collection = readModelCollections.leaderboardRows;
 const totals = readModelCollections.leaderboardTotals;
@@ -11,6 +13,10 @@ const buckets = readModelCollections.leaderboardBuckets;
 export const bucketsId = (scope: string, field: string) => `${scope}|${field}`;
 
 export const rowId = (scope: string, userId: string) => `${scope}~${userId}`;
+
+/** The totals' document holding the running periods (an id no scope has: scopes hold a '|'). */
+export const RUNNING = 'running';
+type RunningDoc = Document & RunningPeriods & { id: typeof RUNNING };
 
 const emptyRow = (scope: string, userId: string, name: string): LeaderboardRowDoc => ({
   id: rowId(scope, userId),
@@ -33,6 +39,12 @@ const allTimeRow = (userId: string, name: string): LeaderboardRowDoc => ({ ...em
  * Every leaderboard: one row per signed-up player and scope (period × round filter). A scored round adds
  * to the rows of its four periods (all time, its UTC month, ISO week and day) under each filter it counts
  * under; ranks are counted at query time (players above + 1), so no write touches another player's rows.
+ *
+ * Only the running periods are kept, by the events' own clock (running-periods.ts): the first scored round
+ * of a new day, week or month deletes the ended one's rows, totals and bucket counts at once (their ids all
+ * begin with its key), and a round scored late for a period already ended counts all time and in the
+ * periods still running. Queries only read the current periods, so nothing readable is lost, and a long-lived
+ * game's table stays the size of its players × a few periods, not × every day it has run.
  */
 export const leaderboardsProjection = defineProjection({
   name: 'leaderboards',
@@ -70,15 +82,14 @@ export const leaderboardsProjection = defineProjection({
       const total = (await documents.get<LeaderboardTotalDoc>(totals, scope)) ?? { id: scope, rows: 0, withGuess: 0 };
       return upsert(totals, { ...total, rows: total.rows + rows, withGuess: total.withGuess + withGuess } satisfies LeaderboardTotalDoc, position);
     };
-    /**
-     * A player's rows in the periods `at` falls in (all time included), under every filter they have rows
-     * under: what a rename or a deletion changes. Rows of periods already over are never read again.
-     */
-    const currentRows = async (userId: string, at: string) => {
+    const running = async () => (await documents.get<RunningDoc>(totals, RUNNING)) ?? null;
+    /** A player's rows (all time and the running periods), under every filter they have rows under. */
+    const rowsOf = async (userId: string) => {
       const player = await own(userId);
       if (!player) return [];
+      const periods = await running();
       const rows: LeaderboardRowDoc[] = [];
-      for (const period of allPeriodKeys(new Date(at))) {
+      for (const period of ['all', ...(periods ? [periods.month, periods.week, periods.day] : [])]) {
         for (const filter of new Set(['all', ...(player.filters ?? [])])) {
           const row = await documents.get<LeaderboardRowDoc>(collection, rowId(scopeOf(period, filter), userId));
           if (row) rows.push(row);
@@ -99,8 +110,11 @@ export const leaderboardsProjection = defineProjection({
         if (!player) return [];
         const { userId, points, distanceMeters, currentCountryStreak, bestCountryStreak, submittedAt } = event.data;
         const filters = roundFilterKeys(event.data.targetCountryCode, event.data.mapCategories);
-        const writes = [];
-        for (const period of allPeriodKeys(new Date(submittedAt))) {
+        const writes: WriteOperation[] = [];
+        const step = runningPeriods(await running(), new Date(submittedAt));
+        for (const period of step.ended) for (const from of [collection, totals, buckets]) writes.push({ kind: 'deletePrefix', collection: from, prefix: `${period}|` });
+        if (step.moved) writes.push(upsert(totals, { id: RUNNING, ...step.running } satisfies RunningDoc, position));
+        for (const period of step.counts) {
           for (const filter of filters) {
             const scope = scopeOf(period, filter);
             const existing = scope === ALL_TIME ? player : await documents.get<LeaderboardRowDoc>(collection, rowId(scope, userId));
@@ -125,12 +139,12 @@ export const leaderboardsProjection = defineProjection({
       }
       case 'UserRenamed': {
         const writes = [];
-        for (const row of await currentRows(event.data.userId, event.data.renamedAt)) writes.push(upsert(collection, { ...row, name: event.data.name }, position));
+        for (const row of await rowsOf(event.data.userId)) writes.push(upsert(collection, { ...row, name: event.data.name }, position));
         return writes;
       }
       case 'UserDeleted': {
         const writes = [];
-        for (const row of await currentRows(event.data.userId, event.data.deletedAt)) writes.push(...(await put(row, null)), await counted(row.scope, -1, row.hasGuess ? -1 : 0));
+        for (const row of await rowsOf(event.data.userId)) writes.push(...(await put(row, null)), await counted(row.scope, -1, row.hasGuess ? -1 : 0));
         return writes;
       }
       case 'EloRatingChanged': {
