@@ -15,7 +15,7 @@ import type { Document } from '../platform/read-store/read-store.port.js';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { openDatabase } from '../platform/sqlite/open-database.js';
 import { SqliteReadStore } from '../platform/read-store/sqlite-read-store.js';
-import { formatProgress, rebuildReadModels, type RebuildProgress } from './rebuild.js';
+import { formatProgress, lookAhead, rebuildReadModels, type RebuildProgress } from './rebuild.js';
 
 type Stores = ReturnType<typeof tempStores>;
 
@@ -204,6 +204,20 @@ describe('the operator CLI on real SQLite files', () => {
     db.close();
     await live.stop();
     await Promise.all([readers.close(), operator.close()]);
+  });
+
+  it('looks ahead from the head for the last event of each type asked for, over at most the events allowed', async () => {
+    // 120 players, each UserCreated, UserRegistered and 8 ScoreSubmitted: 1,200 events over several pages.
+    const [head] = await source.events.readAll({ direction: 'backwards', maxCount: 1 });
+    const ahead = await lookAhead(source.events, new Set(['ScoreSubmitted', 'UserRegistered'] as const), head!.position);
+    expect(ahead.last('ScoreSubmitted')?.data).toMatchObject({ userId: 'p119', gameId: 'g-119-7' });
+    expect(ahead.last('UserRegistered')?.data).toMatchObject({ userId: 'p119' });
+    expect(ahead.last('UserCreated')).toBeNull(); // not asked for
+    // Up to a head that is not the log's last event; a type beyond the limit is unknown.
+    const [first] = await source.events.readAll({ maxCount: 1 });
+    const early = await lookAhead(source.events, new Set(['ScoreSubmitted', 'UserCreated'] as const), first!.position + 12n);
+    expect(early.last('ScoreSubmitted')?.data).toMatchObject({ userId: 'p1', gameId: 'g-1-0' });
+    expect((await lookAhead(source.events, new Set(['UserCreated'] as const), head!.position, 5)).last('UserCreated')).toBeNull();
   });
 
   it('runs from its command line: projections on DATA_DIR, help, and usage errors', async () => {

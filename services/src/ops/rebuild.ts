@@ -3,7 +3,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventStore } from '../platform/event-store/event-store.port.js';
 import { generationName } from '../platform/read-store/generations.js';
 import type { ReadStore } from '../platform/read-store/read-store.port.js';
-import type { Projection } from '../projections/projection.js';
+import type { DomainEvent, DomainEventType } from '@globetrail/contracts';
+import { toDomainEvent } from '../platform/event-store/domain-event.js';
+import type { LogAhead, Projection } from '../projections/projection.js';
 import { ProjectionRunner } from '../projections/projection-runner.js';
 import { SharedSubscription } from '../projections/shared-subscription.js';
 
@@ -84,11 +86,12 @@ export async function rebuildReadModels(events: EventStore, reads: ReadStore, pr
   const [first] = await events.readAll({ maxCount: 1 });
   // Up to the head as the rebuild begins, documents are stored once each (write-back); after, as they change.
   const writeBackUntil = await refreshHead();
+  const ahead = await lookAhead(events, new Set(projections.flatMap((projection) => projection.lookAhead ?? [])), writeBackUntil);
   const builds = await Promise.all(
     projections.map(async (projection) => {
       const replaced = (await reads.generations(projection.name)).active;
       const generation = await reads.beginGeneration(projection.name, projection.collections);
-      const runner = new ProjectionRunner(projection, shared, reads, { generation, ...FROM_SCRATCH_RUNNER_OPTIONS, writeBackUntil });
+      const runner = new ProjectionRunner(projection, shared, reads, { generation, ...FROM_SCRATCH_RUNNER_OPTIONS, writeBackUntil, ahead });
       return { projection, runner, generation, replaced, switched: false, position: null as bigint | null };
     }),
   );
@@ -144,6 +147,26 @@ export async function rebuildReadModels(events: EventStore, reads: ReadStore, pr
     results.push({ name: projection.name, generation, replaced, position, documents: counts.reduce((sum, count) => sum + count, 0) });
   }
   return results;
+}
+
+/** How far back from the head a rebuild looks for the last event of a type (a projection then skips nothing). */
+const LOOK_AHEAD_EVENTS = 100_000;
+
+/**
+ * The last event of each of `types` at or before `head`, read backwards from it (ProjectedEvent.ahead):
+ * at most LOOK_AHEAD_EVENTS events; a type not met by then is answered as unknown (null).
+ */
+export async function lookAhead(events: EventStore, types: ReadonlySet<DomainEventType>, head: bigint | null, limit = LOOK_AHEAD_EVENTS): Promise<LogAhead> {
+  const found = new Map<string, DomainEvent>();
+  let from = head;
+  for (let read = 0; types.size > found.size && from !== null && from >= 0n && read < limit; ) {
+    const page = await events.readAll({ direction: 'backwards', fromPosition: from, maxCount: Math.min(1000, limit - read) });
+    if (page.length === 0) break;
+    for (const recorded of page) if (types.has(recorded.type as DomainEventType) && !found.has(recorded.type)) found.set(recorded.type, toDomainEvent(recorded));
+    read += page.length;
+    from = page.at(-1)!.position - 1n;
+  }
+  return { last: <T extends DomainEventType>(type: T) => (found.get(type) ?? null) as Extract<DomainEvent, { type: T }> | null };
 }
 
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {

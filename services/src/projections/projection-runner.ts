@@ -6,7 +6,7 @@ import { LeaseLostError } from '../platform/read-store/leases.js';
 import type { CommitBatch, Document, ReadStore, WriteOperation } from '../platform/read-store/read-store.port.js';
 import { changesOf, type CommittedChange } from './projections.js';
 import { PositionWaiters } from './position-waiters.js';
-import type { DocumentReader, Projection } from './projection.js';
+import type { DocumentReader, LogAhead, ProjectedEvent, Projection } from './projection.js';
 
 const MAX_BATCH_EVENTS = 500;
 const IDLE_CHECKPOINT_MS = 1000;
@@ -48,6 +48,8 @@ export interface ProjectionRunnerOptions {
    * stores its writes as usual. Ignored for a generation that does not begin empty.
    */
   writeBackUntil?: bigint | null;
+  /** With `writeBackUntil`: given to `apply` (ProjectedEvent.ahead) for the events up to that position. */
+  ahead?: LogAhead;
 }
 
 /** Told of each batch accounted for (with the writes it committed, maybe none) and of a stop on an error. */
@@ -121,7 +123,8 @@ export class ProjectionRunner {
     // A rebuild's generation without a checkpoint is empty (beginGeneration emptied it).
     const beganEmpty = this.options.generation !== undefined && this.progress.position === null;
     const writeBackUntil = beganEmpty ? (this.options.writeBackUntil ?? null) : null;
-    this.batch = new Batch(this.view, new DocumentCache(new Set(this.projection.collections), this.options.cachedDocuments ?? CACHED_DOCUMENTS, beganEmpty, writeBackUntil));
+    const ahead = writeBackUntil !== null && this.options.ahead ? { until: writeBackUntil, ahead: this.options.ahead } : null;
+    this.batch = new Batch(this.view, new DocumentCache(new Set(this.projection.collections), this.options.cachedDocuments ?? CACHED_DOCUMENTS, beganEmpty, writeBackUntil), ahead);
     const subscription = this.events.subscribeToAll({ fromPosition: this.progress.position ?? 'start' });
     this.subscription = subscription;
     this.loop = this.run(subscription, this.batch).catch((error: Error) => this.stopped(error, subscription));
@@ -489,6 +492,8 @@ class Batch implements DocumentReader {
   constructor(
     private readonly reads: GenerationView,
     private readonly cache: DocumentCache,
+    /** What the rebuild knows of the log's end, for events up to `until` (ProjectedEvent.ahead). */
+    private readonly ahead: { until: bigint; ahead: LogAhead } | null = null,
   ) {}
 
   /** The first event is in: the batch stays open for `windowMs`, or until released. */
@@ -523,10 +528,9 @@ class Batch implements DocumentReader {
 
 
   async add(recorded: RecordedEvent, projection: Projection): Promise<void> {
-    const writes = await projection.apply(
-      { event: toDomainEvent(recorded), streamId: recorded.streamId, revision: recorded.revision, position: recorded.position, createdAt: recorded.createdAt },
-      this,
-    );
+    const projected: ProjectedEvent = { event: toDomainEvent(recorded), streamId: recorded.streamId, revision: recorded.revision, position: recorded.position, createdAt: recorded.createdAt };
+    if (this.ahead !== null && recorded.position <= this.ahead.until) projected.ahead = this.ahead.ahead;
+    const writes = await projection.apply(projected, this);
     // Each document keeps its last write (in the order documents were first written: writes to different
     // documents commit together, in any order).
     for (const write of writes) {

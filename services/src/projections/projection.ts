@@ -7,6 +7,17 @@ export interface ProjectedEvent<E extends DomainEvent = DomainEvent> {
   revision: bigint;
   position: bigint;
   createdAt: Date;
+  /**
+   * Only while a rebuild fills a generation from empty, and only for events up to the head it began at:
+   * the last events up to that head of the types the projection looks ahead for (`lookAhead`).
+   */
+  ahead?: LogAhead;
+}
+
+/** What a rebuild knows of the log's end before it begins (ProjectedEvent.ahead). */
+export interface LogAhead {
+  /** The last event of `type` up to the rebuild's head; null when there is none, or it was not looked for. */
+  last<T extends DomainEventType>(type: T): Extract<DomainEvent, { type: T }> | null;
 }
 
 /**
@@ -32,6 +43,11 @@ export interface Projection {
    * events are a game's moves, which only a game's read models care about.
    */
   handles: readonly DomainEventType[];
+  /**
+   * Event types whose last event a rebuild looks up before it begins (ProjectedEvent.ahead), so that
+   * `apply` may skip work the rest of the log undoes. The documents must end up exactly as without it.
+   */
+  lookAhead?: readonly DomainEventType[];
   apply(projected: ProjectedEvent, documents: DocumentReader): Promise<WriteOperation[]>;
 }
 

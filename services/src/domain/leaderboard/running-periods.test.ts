@@ -1,4 +1,4 @@
-import { runningPeriods } from './running-periods.js';
+import { outliving, runningPeriods } from './running-periods.js';
 
 describe('running leaderboard periods (the rounds’ own clock)', () => {
   const at = (iso: string) => new Date(iso);
@@ -39,5 +39,11 @@ describe('running leaderboard periods (the rounds’ own clock)', () => {
     const step = runningPeriods({ month: 'm2027-01', week: 'w2026-W53', day: 'd2027-01-03' }, at('2027-01-04T09:00:00Z'));
     expect(step.ended).toEqual(['w2026-W53', 'd2027-01-03']);
     expect(step.running.week).toBe('w2027-W01');
+  });
+
+  it('given the periods a later round runs in, keeps only the keys that outlive them', () => {
+    const later = { month: 'm2026-12', week: 'w2026-W49', day: 'd2026-12-01' };
+    expect(outliving(['all', 'm2026-11', 'w2026-W49', 'd2026-11-30'], later)).toEqual(['all', 'w2026-W49']);
+    expect(outliving(['all', 'm2026-12', 'w2026-W49', 'd2026-12-01'], later)).toEqual(['all', 'm2026-12', 'w2026-W49', 'd2026-12-01']);
   });
 });

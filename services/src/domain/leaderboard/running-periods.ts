@@ -44,3 +44,15 @@ export function runningPeriods(before: RunningPeriods | null, at: Date): PeriodS
   }
   return { running, moved, ended, counts };
 }
+
+/**
+ * Of the period keys a round counts in, those not ended by `later` (the running periods a later round
+ * will have made — in a rebuild, the log's last scored round's): a key of an earlier period than
+ * `later`'s of its kind is deleted by then, so its rows need not be made at all.
+ */
+export function outliving(counts: readonly string[], later: RunningPeriods): string[] {
+  return counts.filter((key) => {
+    const kind = key.startsWith('m') ? 'month' : key.startsWith('w') ? 'week' : key.startsWith('d') ? 'day' : null;
+    return kind === null || key >= later[kind];
+  });
+}

@@ -1,4 +1,5 @@
 import { type DomainEvent, type LeaderboardSort, levelForPoints, type MapCategories, type TimePeriod } from '@globetrail/contracts';
+import { lookAhead } from '../../ops/rebuild.js';
 import { ProjectionRunner } from '../projection-runner.js';
 import { scoreSubmitted, userCreated, userRegistered } from '../testing/events.js';
 import { project } from '../testing/project.js';
@@ -72,6 +73,40 @@ describe('leaderboards projection', () => {
     expect(scopes(documents.leaderboard_buckets)).toEqual(['all', 'd2026-12-01', 'm2026-12', 'w2026-W49']);
     expect((documents.leaderboard_totals ?? []).find((total) => total.id === 'w2026-W49|all')).toEqual({ id: 'w2026-W49|all', rows: 2, withGuess: 2 });
     expect((documents.leaderboard_totals ?? []).find((total) => total.id === 'running')).toEqual({ id: 'running', month: 'm2026-12', week: 'w2026-W49', day: 'd2026-12-01' });
+  });
+
+  it('rebuilt knowing the log’s last scored round, makes no row of a period it ends, and ends with the same documents', async () => {
+    const days = ['2026-11-26', '2026-11-27', '2026-11-30', '2026-12-01', '2026-12-02'];
+    const streams: Array<[string, DomainEvent[]]> = ['a', 'b', 'c'].map((user, u) => [
+      `user-${user}`,
+      [userCreated(user), ...days.flatMap((day, d) => [scored(user, 100 * (u + d + 1), `${day}T1${u}:00:00.000Z`, { country: d % 2 ? 'FR' : 'PT', streak: d })]), { type: 'UserRenamed', version: 1, data: { userId: user, name: `${user}!`, renamedAt: '2026-11-28T00:00:00.000Z' } }],
+    ]);
+    const live = await project(leaderboardsProjection, streams);
+
+    const stores = tempStores();
+    try {
+      let head = 0n;
+      for (const [stream, events] of streams) head = (await stores.append(stream, events)).position;
+      const ahead = await lookAhead(stores.events, new Set(leaderboardsProjection.lookAhead), head);
+      expect(ahead.last('ScoreSubmitted')?.data.submittedAt).toBe('2026-12-02T12:00:00.000Z');
+      const generation = await stores.reads.beginGeneration(leaderboardsProjection.name, leaderboardsProjection.collections);
+      // Every row the projection hands over is counted: with the last round known, none of an ended period.
+      const made: string[] = [];
+      const counting = { ...leaderboardsProjection, apply: async (...args: Parameters<typeof leaderboardsProjection.apply>) => {
+        const writes = await leaderboardsProjection.apply(...args);
+        for (const write of writes) if (write.kind === 'upsert' && write.collection === 'leaderboard_rows') made.push(write.document.id);
+        return writes;
+      } };
+      const runner = new ProjectionRunner(counting, stores.events, stores.reads, { generation, writeBackUntil: head, ahead, idleCheckpointMs: 0 });
+      await runner.start();
+      await runner.waitFor(head);
+      await runner.stop();
+      for (const name of leaderboardsProjection.collections) expect(await stores.reads.list(`${name}@${generation}`, { sort: [['id', 'asc']] })).toEqual(live[name]);
+      expect(made.filter((id) => /^(d2026-11|d2026-12-01|w2026-W48|m2026-11)/.test(id))).toEqual([]);
+      expect(made.some((id) => id.startsWith('w2026-W49|country:FR'))).toBe(true);
+    } finally {
+      await stores.close();
+    }
   });
 
   describe('queries across UTC day, week and month boundaries', () => {

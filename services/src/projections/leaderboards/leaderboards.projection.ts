@@ -1,7 +1,7 @@
 import { LIVE, type LeaderboardBucketsDoc, type LeaderboardRowDoc, type LeaderboardTotalDoc, readModelCollections } from '@globetrail/contracts';
 import { assertNever } from '../../domain/decider.js';
 import { ALL_TIME, roundFilterKeys, scopeOf } from '../../domain/leaderboard/periods.js';
-import { runningPeriods, type RunningPeriods } from '../../domain/leaderboard/running-periods.js';
+import { outliving, runningPeriods, type RunningPeriods } from '../../domain/leaderboard/running-periods.js';
 import { bucketOf, move, RANK_FIELDS } from '../../domain/leaderboard/rank-buckets.js';
 import { defineProjection, remove, upsert } from '../projection.js';
 import type { Document, WriteOperation } from '../../platform/read-store/read-store.port.js';
@@ -13,6 +13,14 @@ const buckets = readModelCollections.leaderboardBuckets;
 export const bucketsId = (scope: string, field: string) => `${scope}|${field}`;
 
 export const rowId = (scope: string, userId: string) => `${scope}~${userId}`;
+
+/** The periods a scored round runs in, worked out once per event (a rebuild asks for the same last round at every round). */
+const periodsOfRound = new WeakMap<object, RunningPeriods>();
+function periodsOf(round: { data: { submittedAt: string } }): RunningPeriods {
+  let periods = periodsOfRound.get(round);
+  if (!periods) periodsOfRound.set(round, (periods = runningPeriods(null, new Date(round.data.submittedAt)).running));
+  return periods;
+}
 
 /** The totals' document holding the running periods (an id no scope has: scopes hold a '|'). */
 export const RUNNING = 'running';
@@ -58,7 +66,9 @@ export const leaderboardsProjection = defineProjection({
     { collection, fields: ['scope', ['dailyStreak', 'desc']] },
   ],
   handles: ['UserCreated', 'UserRegistered', 'UserRenamed', 'ScoreSubmitted', 'UserDeleted', 'EloRatingChanged', 'DailyChallengeStreakChanged'],
-  async apply({ event, position }, documents) {
+  // A rebuild knows the log's last scored round: rows of periods it ends are not even made (see below).
+  lookAhead: ['ScoreSubmitted'],
+  async apply({ event, position, ahead }, documents) {
     const own = (userId: string) => documents.get<LeaderboardRowDoc>(collection, rowId(ALL_TIME, userId));
     /** A row written (or removed: `after` null), with its scope's bucket counts moved to match. */
     const put = async (before: LeaderboardRowDoc | null, after: LeaderboardRowDoc | null) => {
@@ -114,7 +124,10 @@ export const leaderboardsProjection = defineProjection({
         const step = runningPeriods(await running(), new Date(submittedAt));
         for (const period of step.ended) for (const from of [collection, totals, buckets]) writes.push({ kind: 'deletePrefix', collection: from, prefix: `${period}|` });
         if (step.moved) writes.push(upsert(totals, { id: RUNNING, ...step.running } satisfies RunningDoc, position));
-        for (const period of step.counts) {
+        // Rebuilding: a period that ends before the log's last scored round would be deleted by then.
+        const last = ahead?.last('ScoreSubmitted');
+        const counts = last ? outliving(step.counts, periodsOf(last)) : step.counts;
+        for (const period of counts) {
           for (const filter of filters) {
             const scope = scopeOf(period, filter);
             const existing = scope === ALL_TIME ? player : await documents.get<LeaderboardRowDoc>(collection, rowId(scope, userId));
