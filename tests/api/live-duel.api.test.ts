@@ -25,8 +25,8 @@ async function connect(player: Pick<Player, 'token'>) {
   return client;
 }
 
-async function newDuel(host: Player): Promise<string> {
-  const response = await t.http.post('/games').set('Authorization', host.token).send({ gameT: 'D' }).expect(201);
+async function newDuel(host: Player, settings: { rl?: number } = {}): Promise<string> {
+  const response = await t.http.post('/games').set('Authorization', host.token).send({ gameT: 'D', ...settings }).expect(201);
   return response.body.gameId as string;
 }
 
@@ -183,7 +183,8 @@ describe('a duel over Socket.IO', () => {
   });
 
   it("sends nobody else a view for a player's later unconfirmed marker moves: nothing they may see changed", async () => {
-    const gameId = await newDuel(ada);
+    // No round time: at 20× a 60 s round lasts 3 s of wall time, which a loaded machine spent before the moves.
+    const gameId = await newDuel(ada, { rl: -1 });
     const [a, b, watcher] = [await connect(ada), await connect(bo), await connect(await anonymousPlayer(t))];
     await a.ok('JoinGame', { gameId });
     await b.ok('JoinGame', { gameId });
