@@ -13,8 +13,12 @@ describe('a new visitor in Chromium', () => {
     const textBodies: Array<{ url: string; body: string }> = [];
     // Everything received before the guess leaves the browser; the guess's own answer is the result.
     let guessSent = false;
+    // Ads are off unless the operator switches them on: no ad request, no slot.
+    const adRequests: string[] = [];
     page.on('request', (request) => {
       if (/\/solo\/[^/]+\/guess$/.test(request.url())) guessSent = true;
+      const url = new URL(request.url());
+      if (/^https?:$/.test(url.protocol) && (url.pathname.startsWith('/ads/') || url.origin !== new URL(e2e.url).origin)) adRequests.push(request.url());
     });
     page.on('response', (response) => {
       if (guessSent) return;
@@ -24,6 +28,7 @@ describe('a new visitor in Chromium', () => {
     });
 
     await page.getByRole('dialog', { name: 'GlobeTrail' }).waitFor();
+    expect(await page.getByRole('dialog', { name: 'GlobeTrail' }).getByText('No ads and no trackers.').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Play' }).click();
     await placeGuessOnMap(page);
     await page.getByRole('button', { name: 'Guess' }).click();
@@ -41,8 +46,10 @@ describe('a new visitor in Chromium', () => {
     expect(textBodies.some(({ url }) => url.includes('/solo'))).toBe(true);
     for (const { url, body } of textBodies) for (const needle of needles) expect({ url, leaked: body.includes(needle) }).toEqual({ url, leaked: false });
 
+    expect(await page.getByTestId('ad-slot').count()).toBe(0);
     await page.getByRole('button', { name: 'Next round' }).click();
     await page.locator('[data-testid="game-screen"][data-phase="guessing"][data-round="1"]').waitFor();
+    expect(adRequests).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -10,6 +10,22 @@ export const brandSchema = z.object({
 });
 export type Brand = z.infer<typeof brandSchema>;
 
+/** A house ad: its picture on this site, the page it opens, and the words that stand for the picture. */
+export const houseAdSchema = z.object({ id: z.string(), image: z.string(), href: z.string(), alt: z.string() });
+export type HouseAd = z.infer<typeof houseAdSchema>;
+
+/**
+ * SPEC §1's ads (docs/ads.md), off unless the operator switches them on: house ads served from this site, or
+ * one provider's script, loaded 15 s after the page (SPEC §7) and, when `consentRequired`, only once the
+ * player agreed. Players whose user id starts with one of `freePrefixes` see none.
+ */
+export const clientAdsSchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('off') }),
+  z.object({ mode: z.literal('house'), ads: z.array(houseAdSchema).min(1), freePrefixes: z.array(z.string()) }),
+  z.object({ mode: z.literal('external'), scriptUrl: z.string(), consentRequired: z.boolean(), freePrefixes: z.array(z.string()) }),
+]);
+export type ClientAds = z.infer<typeof clientAdsSchema>;
+
 export const clientConfigSchema = z.object({
   /** The brand of the host name this page was loaded from, and its sister, which it links to. */
   brand: brandSchema,
@@ -26,5 +42,6 @@ export const clientConfigSchema = z.object({
   /** SPEC §2 welcome dialog: its looping intro video (desktop and mobile; none shipped by default) and the external guide it links to. */
   welcome: z.object({ videoDesktop: z.string().nullable(), videoMobile: z.string().nullable(), guideUrl: z.string().nullable() }),
   devtoolsCheck: z.object({ enabled: z.boolean(), exemptPrefixes: z.array(z.string()) }),
+  ads: clientAdsSchema,
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

@@ -19,3 +19,6 @@ export const PRESENCE_BUS = Symbol('PRESENCE_BUS');
 
 /** The PictureStore: uploads and encoded round pictures every replica sees (platform/pictures). */
 export const PICTURE_STORE = Symbol('PICTURE_STORE');
+
+/** The house ads read from ADS_HOUSE_FILE at start (features/ads/house-ads.ts); null when there are none. */
+export const HOUSE_ADS = Symbol('HOUSE_ADS');

@@ -102,4 +102,17 @@ describe('loadConfig', () => {
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '' }, defaults).port).toBe(3000);
   });
+
+  it('leaves ads off unless a house-ads file or one provider script is set, never both', () => {
+    expect(loadConfig({}, defaults).ads).toEqual({ mode: 'off' });
+    expect(loadConfig({ ADS_HOUSE_FILE: '/srv/ads/house.json', ADS_FREE_PREFIXES: 'dev-,staff-' }, defaults).ads).toEqual({ mode: 'house', file: '/srv/ads/house.json', freePrefixes: ['dev-', 'staff-'] });
+    expect(loadConfig({ ADS_SCRIPT_URL: 'https://ads.provider.example/tag.js', ADS_CONSENT: 'not-required' }, defaults).ads).toEqual({
+      mode: 'external',
+      scriptUrl: 'https://ads.provider.example/tag.js',
+      consentRequired: false,
+      freePrefixes: [],
+    });
+    expect(() => loadConfig({ ADS_SCRIPT_URL: 'http://ads.provider.example/tag.js' }, defaults)).toThrow(/ADS_SCRIPT_URL/);
+    expect(() => loadConfig({ ADS_HOUSE_FILE: '/srv/ads/house.json', ADS_SCRIPT_URL: 'https://ads.provider.example/tag.js' }, defaults)).toThrow(/ADS_SCRIPT_URL cannot be set together with ADS_HOUSE_FILE/);
+  });
 });

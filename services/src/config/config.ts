@@ -66,6 +66,13 @@ const envSchema = z.object({
   SCENES_AHEAD: z.enum(['on', 'off']).default('on'),
   METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   PROJECTOR_ID: z.string().regex(/^[\w.:/@-]{1,120}$/, 'letters, digits and . : / @ - _, at most 120').optional(),
+  ADS_HOUSE_FILE: z.string().trim().min(1).optional(),
+  ADS_SCRIPT_URL: z.string().regex(/^https:\/\/[^/\s]+\/\S*$/, 'is the https:// address of the ad provider\'s script').optional(),
+  ADS_CONSENT: z.enum(['required', 'not-required']).default('required'),
+  ADS_FREE_PREFIXES: z
+    .string()
+    .regex(/^[^,\s]+(,[^,\s]+)*$/, 'is a comma-separated list of user-id prefixes, without spaces')
+    .optional(),
   DEVTOOLS_EXEMPT_PREFIXES: z
     .string()
     .regex(/^[^,\s]+(,[^,\s]+)*$/, 'is a comma-separated list of user-id prefixes, without spaces')
@@ -140,6 +147,12 @@ export interface AppConfig {
   authorizedDomains: readonly string[] | null;
   welcome: { videoDesktop: string | null; videoMobile: string | null; guideUrl: string | null };
   devtoolsCheck: { enabled: boolean; exemptPrefixes: readonly string[] };
+  /**
+   * SPEC §1's ads (docs/ads.md): off unless an operator sets a house-ads file (ADS_HOUSE_FILE, served from
+   * this site) or one provider's script (ADS_SCRIPT_URL, whose origin the CSP then allows; ADS_CONSENT);
+   * players whose user id starts with one of `freePrefixes` see none (ADS_FREE_PREFIXES).
+   */
+  ads: AdsConfig;
   /** Encode a live round's picture during its countdown (ROUND_PICTURE_WARMING). */
   roundPictureWarming: boolean;
   /** Paint an offline place's next round scene ahead (SCENES_AHEAD). */
@@ -254,6 +267,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     authorizedDomains: e.AUTHORIZED_DOMAINS ? e.AUTHORIZED_DOMAINS.split(',').map((host) => host.toLowerCase()) : null,
     welcome: { videoDesktop: e.INTRO_VIDEO_URL ?? null, videoMobile: e.INTRO_VIDEO_MOBILE_URL ?? e.INTRO_VIDEO_URL ?? null, guideUrl: e.GUIDE_URL ?? null },
     devtoolsCheck: { enabled: e.DEVTOOLS_CHECK === 'on', exemptPrefixes: (e.DEVTOOLS_EXEMPT_PREFIXES ?? '').split(',').filter(Boolean) },
+    ads: adsConfig(e),
     roundPictureWarming: e.ROUND_PICTURE_WARMING === 'on',
     scenesAhead: e.SCENES_AHEAD === 'on',
     metricsToken: e.METRICS_TOKEN ?? null,
@@ -282,6 +296,19 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
       bus: e.KAFKA_BROKERS ? { kind: 'kafka', brokers: e.KAFKA_BROKERS.split(','), partitions: e.KAFKA_PARTITIONS, replicationFactor: e.KAFKA_REPLICATION_FACTOR } : { kind: 'in-process' },
     },
   };
+}
+
+export type AdsConfig =
+  | { mode: 'off' }
+  | { mode: 'house'; file: string; freePrefixes: readonly string[] }
+  | { mode: 'external'; scriptUrl: string; consentRequired: boolean; freePrefixes: readonly string[] };
+
+function adsConfig(e: Env): AdsConfig {
+  const freePrefixes = (e.ADS_FREE_PREFIXES ?? '').split(',').filter(Boolean);
+  if (e.ADS_HOUSE_FILE && e.ADS_SCRIPT_URL) throw new ConfigError('ADS_SCRIPT_URL', 'cannot be set together with ADS_HOUSE_FILE: choose house ads or one provider');
+  if (e.ADS_HOUSE_FILE) return { mode: 'house', file: resolve(e.ADS_HOUSE_FILE), freePrefixes };
+  if (e.ADS_SCRIPT_URL) return { mode: 'external', scriptUrl: e.ADS_SCRIPT_URL, consentRequired: e.ADS_CONSENT === 'required', freePrefixes };
+  return { mode: 'off' };
 }
 
 function webConfig(e: Env): WebConfig {

@@ -19,6 +19,15 @@ describe('the Content-Security-Policy', () => {
     expect(policy['frame-src']).toEqual(['*.google.com']);
   });
 
+  it("adds an ad provider's origin only when the operator configured its script; house ads add none", () => {
+    const none = Object.values(contentSecurityPolicy(config())).flat();
+    expect(Object.values(contentSecurityPolicy(config({ ADS_HOUSE_FILE: '/srv/ads/house.json' }))).flat()).toEqual(none);
+    const policy = contentSecurityPolicy(config({ ADS_SCRIPT_URL: 'https://ads.provider.example/tag.js' }));
+    for (const directive of ['script-src', 'img-src', 'connect-src', 'frame-src']) expect(policy[directive]).toContain('https://ads.provider.example');
+    expect(policy['frame-src']).not.toContain("'none'");
+    expect(policy['style-src']).not.toContain('https://ads.provider.example');
+  });
+
   it('lets the online map style, the welcome video and configured sites in', () => {
     const policy = contentSecurityPolicy(
       config({ MAP_STYLE_URL: 'https://tiles.example.org/styles/liberty.json', INTRO_VIDEO_URL: 'https://media.example.net/intro.mp4', FRAME_ANCESTORS: 'https://partner.example,https://other.example:8443' }),

@@ -17,7 +17,8 @@ const GOOGLE_MAPS = {
 /**
  * The Content-Security-Policy the client needs, and nothing more: its own origin for scripts, styles, the
  * API and Socket.IO; blob: workers and images for maplibre and the panorama viewer; the online map
- * style's hosts when one is set; Google's viewer only when it is the imagery; the welcome video's host.
+ * style's hosts when one is set; Google's viewer only when it is the imagery; the welcome video's host; the
+ * ad provider's origin only when the operator configured one (ADS_SCRIPT_URL; docs/ads.md).
  * `frame-ancestors` lets the game's own pages and FRAME_ANCESTORS frame it (SPEC §2: a framed game opens
  * sign-in on the public site in a new window). No `upgrade-insecure-requests`: `npm start` serves plain
  * http on localhost, where upgrading the page's own requests would break it.
@@ -26,18 +27,20 @@ export function contentSecurityPolicy(config: AppConfig): Directives {
   const google = config.imagery.online?.provider === 'google';
   const map = [...config.web.mapStyleOrigins];
   const video = [config.welcome.videoDesktop, config.welcome.videoMobile].filter((url): url is string => url !== null && url.startsWith('https://')).map((url) => new URL(url).origin);
+  // One ad provider's script (ADS_SCRIPT_URL): its origin may load scripts, pictures and frames, and be called.
+  const ads = config.ads.mode === 'external' ? [new URL(config.ads.scriptUrl).origin] : [];
   const unique = (list: string[]) => [...new Set(list)];
   return {
     'default-src': ["'self'"],
-    'script-src': unique(["'self'", ...(google ? GOOGLE_MAPS.script : [])]),
+    'script-src': unique(["'self'", ...(google ? GOOGLE_MAPS.script : []), ...ads]),
     // Inline styles: React's style props and the viewers' positioning; scripts stay strict.
     'style-src': unique(["'self'", "'unsafe-inline'", ...(google ? GOOGLE_MAPS.style : [])]),
-    'img-src': unique(["'self'", 'data:', 'blob:', ...map, ...(google ? GOOGLE_MAPS.img : [])]),
+    'img-src': unique(["'self'", 'data:', 'blob:', ...map, ...(google ? GOOGLE_MAPS.img : []), ...ads]),
     'font-src': unique(["'self'", 'data:', ...map, ...(google ? GOOGLE_MAPS.font : [])]),
-    'connect-src': unique(["'self'", 'data:', 'blob:', ...map, ...(google ? GOOGLE_MAPS.connect : [])]),
+    'connect-src': unique(["'self'", 'data:', 'blob:', ...map, ...(google ? GOOGLE_MAPS.connect : []), ...ads]),
     'media-src': unique(["'self'", 'data:', 'blob:', ...video]),
     'worker-src': ["'self'", 'blob:'],
-    'frame-src': google ? GOOGLE_MAPS.frame : ["'none'"],
+    'frame-src': google || ads.length > 0 ? [...(google ? GOOGLE_MAPS.frame : []), ...ads] : ["'none'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

@@ -9,6 +9,7 @@ import { LoadingScreen } from '../../../components/loading-screen';
 import { PanoramaViewer } from '../../../components/panorama-viewer';
 import { RoundCountdown } from '../../../components/round-countdown';
 import { RoundOutcome } from '../../../components/round-outcome';
+import { AdSlot } from '../../ads/components/ad-slot';
 import { useErrorMessage } from '../../../lib/api/use-error-message';
 import { useFormatters } from '../../../lib/format/use-formatters';
 import { useActionKeys } from '../../../lib/hooks/use-action-keys';
@@ -202,6 +203,7 @@ export function ChallengePlay({ challenge, progress, onExit }: { challenge: Chal
           <button ref={nextRef} type="button" className="button button--primary round-result__next" onClick={next} data-testid="challenge-next">
             {played >= challenge.nr ? t('challenges.play.finish') : t('result.nextRound')}
           </button>
+          <AdSlot placement="between-rounds" />
         </RoundOutcome>
       )}
       {submit.isPending && <LoadingScreen overlay label={t('challenges.play.scoring')} />}

@@ -2,6 +2,7 @@ import { type GuessedResult, isGuessed, type RoundResult, type SoloGameView } fr
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
+import { AdSlot } from '../../ads/components/ad-slot';
 import { RoundOutcome } from '../../../components/round-outcome';
 import { useErrorMessage } from '../../../lib/api/use-error-message';
 import { useFormatters } from '../../../lib/format/use-formatters';
@@ -41,6 +42,7 @@ export function RoundResultView({ game, result, onNext, nextPending, nextError, 
           {t('summary.open')}
         </button>
       </p>
+      <AdSlot placement="between-rounds" />
     </RoundOutcome>
   );
 }

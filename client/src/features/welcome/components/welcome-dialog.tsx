@@ -6,6 +6,7 @@ import { ErrorMessage } from '../../../components/error-message';
 import { GlobeMark } from '../../../components/icons';
 import { LanguageSelect } from '../../../components/language-select';
 import { ModalWindow } from '../../../components/modal-window';
+import { AdSlot } from '../../ads/components/ad-slot';
 import { useClientConfig } from '../../../lib/api/client-config';
 import { useBrands } from '../../../lib/brand/use-brand';
 import { useMediaQuery, WIDE_QUERY } from '../../../lib/hooks/use-media-query';
@@ -24,7 +25,7 @@ export function WelcomeDialog({ onPlay, onDismiss, playPending, playError }: Wel
   const { t } = useTranslation();
   const steps = t('welcome.howToPlaySteps', { returnObjects: true });
   const promises = t('welcome.promiseItems', { returnObjects: true });
-  const welcome = useClientConfig().data?.welcome;
+  const { welcome, ads } = useClientConfig().data ?? {};
   const wide = useMediaQuery(WIDE_QUERY);
   const { sisterBrand } = useBrands();
   const { open } = useWindowActions();
@@ -87,6 +88,8 @@ export function WelcomeDialog({ onPlay, onDismiss, playPending, playError }: Wel
             {promises.map((item) => (
               <li key={item}>{item}</li>
             ))}
+            {/* Promised only while it holds: an operator may switch ads on (docs/ads.md). */}
+            {ads?.mode === 'off' && <li>{t('welcome.promiseNoAds')}</li>}
           </ul>
         </section>
         <section>
@@ -105,6 +108,7 @@ export function WelcomeDialog({ onPlay, onDismiss, playPending, playError }: Wel
           </button>
         )}
       </p>
+      <AdSlot placement="home" />
       <footer className="welcome__footer">
         <Link to="/termsofservice">{t('legal.termsTitle')}</Link>
         <span aria-hidden="true">·</span>
