@@ -5,6 +5,7 @@ import { useFormatters } from '../../../lib/format/use-formatters';
 import { useSoundOnChange } from '../../../lib/sound/use-sound-on-change';
 import { nameOf, type GameModel } from '../hooks/use-game-view';
 import { useTeamLabel } from '../hooks/use-team-label';
+import { AdSlot } from '../../ads/components/ad-slot';
 import { ResultMap } from './result-map';
 
 /** ROUND_ENDED: where everyone guessed, the target, points and distances, and the damage in hit-point modes. */
@@ -104,6 +105,7 @@ export function RoundResults({ model, now }: { model: GameModel; now: number }) 
             ? t('live.results.next')
             : t('live.results.nextIn', { seconds: Math.max(0, Math.ceil((round.endedAt + LIVE.resultDisplayMs - now) / 1000)) })}
         </p>
+        <AdSlot placement="between-rounds" />
       </section>
     </div>
   );
