@@ -10,7 +10,14 @@ function fakeSocket(): Socket & { drop(): void } {
   return Object.assign(emitter, { data: {}, disconnect: () => emitter.emit('disconnect'), drop: () => emitter.emit('disconnect') }) as unknown as Socket & { drop(): void };
 }
 const ana: Principal = { uid: 'ana', isAnonymous: false } as Principal;
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+/**
+ * Waits until a replica's count reaches `expected` (the presence bus delivers asynchronously: a fixed 20 ms
+ * wait failed on a loaded machine), at most 5 s, then asserts it.
+ */
+async function eventually(count: () => number, expected: number): Promise<void> {
+  for (const deadline = Date.now() + 5_000; count() !== expected && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(count()).toBe(expected);
+}
 
 describe('LiveSessions: the per-player socket count across gateway replicas', () => {
   let presence: InProcessBus;
@@ -35,23 +42,19 @@ describe('LiveSessions: the per-player socket count across gateway replicas', ()
     const sockets = [fakeSocket(), fakeSocket(), fakeSocket()];
     a.add(sockets[0]!, ana);
     a.add(sockets[1]!, ana);
-    await settle();
-    expect(b.count('ana')).toBe(2);
+    await eventually(() => b.count('ana'), 2);
     b.add(sockets[2]!, ana);
-    await settle();
-    expect(a.count('ana')).toBe(3);
+    await eventually(() => a.count('ana'), 3);
     expect(b.count('ana')).toBe(3);
     sockets[0]!.drop();
-    await settle();
-    expect(b.count('ana')).toBe(2);
+    await eventually(() => b.count('ana'), 2);
     expect(b.count('bo')).toBe(0);
   });
 
   it('forgets a replica not heard from for three heartbeats (it died with its sockets)', async () => {
     const [a, b] = replicas as [LiveSessions, LiveSessions];
     a.add(fakeSocket(), ana);
-    await settle();
-    expect(b.count('ana')).toBe(1);
+    await eventually(() => b.count('ana'), 1);
     await a.onModuleDestroy();
     now += 3 * PLAYER_SOCKETS_HEARTBEAT_MS - 1;
     expect(b.count('ana')).toBe(1);
