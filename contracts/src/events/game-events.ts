@@ -28,7 +28,8 @@ export const gameSettingsSchema = z.object({
 });
 export type GameSettings = z.infer<typeof gameSettingsSchema>;
 
-export const gameOriginSchema = z.enum(['private', 'lobby', 'arena']);
+/** `ghost`: one player against a recorded player's guesses, replayed at their times (docs/ghost-duels.md); unranked. */
+export const gameOriginSchema = z.enum(['private', 'lobby', 'arena', 'ghost']);
 export type GameOrigin = z.infer<typeof gameOriginSchema>;
 
 export const gameCreatedV1 = defineEvent(
@@ -61,6 +62,24 @@ export const roundPlanDrawnV1 = defineEvent(
   z.object({
     salt: z.string().regex(ROUND_PLAN_SALT),
     rounds: z.array(z.object({ target: latLngSchema, targetCountryCode: z.string().nullable(), panorama: panoramaRefSchema })).min(1).max(50),
+  }),
+);
+
+/**
+ * A ghost duel's opponent: a recorded player's guesses in a finished duel, each at its time after its round
+ * started (`afterMs`), and when the recorded player was done with the round (their final guess, or the
+ * round's end). Stored after the round plan (the recorded match's rounds) and never sent to a client: the
+ * ghost's guesses reach the page only as a live opponent's do (docs/ghost-duels.md).
+ */
+export const ghostGuessSchema = z.object({ afterMs: z.number().int().min(0), loc: latLngSchema, r: z.number().min(-1), isF: z.boolean() });
+export const ghostRecordedV1 = defineEvent(
+  'GhostRecorded',
+  1,
+  z.object({
+    /** The ghost's player id in this game (`ghost:` + the recorded player's id). */
+    playerId,
+    source: z.object({ gameId: z.string().min(1), playerId, name: z.string().min(1), endedAt: instantSchema }),
+    rounds: z.array(z.object({ guesses: z.array(ghostGuessSchema).max(200), doneAfterMs: z.number().int().min(0) })).min(1).max(50),
   }),
 );
 
@@ -172,6 +191,7 @@ export const chatMessagePostedV1 = defineEvent(
 export const gameEventSchema = z.discriminatedUnion('type', [
   gameCreatedV1,
   roundPlanDrawnV1,
+  ghostRecordedV1,
   playerJoinedV1,
   playerLeftV1,
   hostChangedV1,

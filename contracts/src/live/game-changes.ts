@@ -13,7 +13,7 @@ import { chatMessageViewSchema, type GameView, gameViewSchema, guessViewSchema, 
  */
 
 /** Top-level fields a change may set. `rounds` and `chat` are only ever set to [] (a restarted game). */
-const gameFieldsSchema = gameViewSchema.pick({ status: true, cr: true, crft: true, gatft: true, host: true, result: true, rounds: true, chat: true }).partial();
+const gameFieldsSchema = gameViewSchema.pick({ status: true, cr: true, crft: true, gatft: true, host: true, result: true, ghost: true, rounds: true, chat: true }).partial();
 
 /** Round fields a round's later events set. */
 const roundFieldsSchema = roundViewSchema.pick({ startedAt: true, crft: true, gatft: true, pano: true, hidesAt: true }).partial();

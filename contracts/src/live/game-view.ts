@@ -102,6 +102,8 @@ export const gameViewSchema = z.object({
   nm: z.boolean().default(false),
   nmpz: z.boolean().default(false),
   host: z.string(),
+  /** Ghost duels: which player is the ghost, and the finished duel it was recorded in (never its guesses). */
+  ghost: z.object({ playerId: z.string(), sourceGameId: z.string(), sourcePlayerId: z.string() }).optional(),
   crft: z.number().int().nullable(),
   gatft: z.number().int().nullable(),
   rounds: z.array(roundViewSchema),

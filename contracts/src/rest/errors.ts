@@ -71,5 +71,7 @@ export const errorCodes = [
   // Pictures (docs/security.md: a Blink round's picture is served only while it shows)
   'picture_not_shown',
   'picture_hidden',
+  // Ghost duels (docs/ghost-duels.md)
+  'not_ghostable',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

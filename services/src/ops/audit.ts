@@ -24,7 +24,8 @@ export async function loadMatchAudit(events: EventStore, matchId: string): Promi
     }
   }
   const first = parsed[0]?.event;
-  if (first?.type !== 'GameCreated' || first.data.origin !== 'arena') return null;
+  // Ranked arena matches and ghost duels commit to a round plan; other games have nothing to audit.
+  if (first?.type !== 'GameCreated' || (first.data.origin !== 'arena' && first.data.origin !== 'ghost')) return null;
   const audit = auditMatch(matchId, parsed);
   if (audit.verdict !== 'in_progress' && unreadable.length > 0) {
     audit.findings.push(...unreadable.map((detail) => ({ check: 'event readable', ok: false, detail })));

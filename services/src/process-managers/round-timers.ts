@@ -91,6 +91,12 @@ export class RoundTimers implements OnModuleInit, OnModuleDestroy {
       case 'end_round':
         command = { type: 'EndRound', gameId, roundIndex: work.roundIndex };
         break;
+      case 'play_ghost':
+        // The ghost's guesses are events the timers otherwise pass over (EVENTS_WITHOUT_WORK): its next
+        // step is scheduled here.
+        await this.executor.execute(stream, gameDecider, { type: 'PlayGhost', gameId, roundIndex: work.roundIndex }, { actor: 'round-timers', readModels: [] });
+        await this.reschedule(gameId);
+        return;
       case 'check_presence':
         command = { type: 'CheckPresence', gameId };
         break;

@@ -34,7 +34,7 @@ export function auditMatch(matchId: string, stream: readonly AuditedEvent[]): Ma
   const base = { matchId, committedHash, committedAt: created?.data.createdAt ?? null };
   if (!over) return { ...base, verdict: 'in_progress', plan: null, recomputedHash: null, players: [], rounds: [], ratingChanges: null, findings: [] };
 
-  check('first event', created !== null && created.data.origin === 'arena', created ? `GameCreated, origin ${created.data.origin}` : `the stream begins with ${stream[0]?.event.type ?? 'nothing'}`);
+  check('first event', created !== null && (created.data.origin === 'arena' || created.data.origin === 'ghost'), created ? `GameCreated, origin ${created.data.origin}` : `the stream begins with ${stream[0]?.event.type ?? 'nothing'}`);
   const drawn = stream[1]?.event.type === 'RoundPlanDrawn' ? (stream[1].event as GameEventOf<'RoundPlanDrawn'>) : null;
   check('round plan stored with the commitment', drawn !== null, drawn ? `RoundPlanDrawn at revision 1: ${drawn.data.rounds.length} rounds` : 'no RoundPlanDrawn right after GameCreated');
   const recomputedHash = drawn ? roundPlanHash(drawn.data) : null;
@@ -49,6 +49,9 @@ export function auditMatch(matchId: string, stream: readonly AuditedEvent[]): Ma
       const planned = drawn?.data.rounds[event.data.roundIndex] ?? null;
       rounds.set(event.data.roundIndex, { index: event.data.roundIndex, target: event.data.target, plannedTarget: planned?.target ?? null, startedAt: event.data.at, endedAt: null, guesses: [], damage: null, recomputedDamage: null, hp: null });
       check(`round ${event.data.roundIndex + 1}: target as planned`, planned !== null && same(planned.target, event.data.target) && planned.panorama.imageId === event.data.panorama.imageId, `played ${point(event.data.target)}, planned ${point(planned?.target)}`);
+    }
+    if (event.type === 'GuessPlaced' && before.status !== 'none' && before.ghost?.playerId === event.data.playerId) {
+      checkGhostGuess(before, event, check);
     }
     if (event.type === 'RoundEnded' && before.status !== 'none') {
       auditRound(before, event, rounds, check);
@@ -105,6 +108,19 @@ function auditRound(game: Game, stored: GameEventOf<'RoundEnded'>, rounds: Map<n
     round.recomputedDamage = expected.data.damage ? { team: expected.data.damage.team, amount: expected.data.damage.amount } : null;
     round.hp = stored.data.hp;
   }
+}
+
+/**
+ * Ghost duels: each of the ghost's guesses is the next one of its recording for the round, placed at its
+ * recorded time after the round's start — the server cannot have moved the ghost to suit anyone.
+ */
+function checkGhostGuess(game: Game, placed: GameEventOf<'GuessPlaced'>, check: (name: string, ok: boolean, detail: string) => void): void {
+  const { roundIndex, loc, r, isF, at } = placed.data;
+  const round = game.rounds.find((candidate) => candidate.index === roundIndex);
+  const recorded = game.ghost?.rounds[roundIndex]?.guesses[round?.ghostSteps ?? -1];
+  const expectedAt = round?.startedAt !== null && round?.startedAt !== undefined && recorded ? round.startedAt + recorded.afterMs : null;
+  const ok = recorded !== undefined && same({ loc, r, isF }, { loc: recorded.loc, r: recorded.r, isF: recorded.isF }) && expectedAt === epochMs(at);
+  check(`round ${roundIndex + 1}: ghost guess ${(round?.ghostSteps ?? 0) + 1} as recorded`, ok, `placed ${point(loc)} at ${at}, recorded ${point(recorded?.loc)} at ${expectedAt === null ? 'no time' : new Date(expectedAt).toISOString()}`);
 }
 
 /** GameEnded as the rules give it: by the last round, or a forfeit whose winner side is as stored. */

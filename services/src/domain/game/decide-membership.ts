@@ -25,6 +25,9 @@ export function decideCreate(command: GameCommandOf<'CreateGame'>, state: GameSt
     return state.hostId === command.host.id ? [] : reject(409, 'conflict', `game ${command.gameId} already exists`);
   }
   if (command.opponent?.id === command.host.id) return reject(400, 'validation_failed', 'a player cannot be their own opponent', 'opponent');
+  if (command.ghost && (command.origin !== 'ghost' || command.opponent?.id !== command.ghost.playerId || !command.plan || command.plan.rounds.length !== command.ghost.rounds.length)) {
+    return reject(400, 'validation_failed', "a ghost duel's opponent is its ghost, and its plan has the recorded rounds", 'ghost');
+  }
   const at = instantOf(now);
   const created = {
     gameId: command.gameId,
@@ -37,16 +40,22 @@ export function decideCreate(command: GameCommandOf<'CreateGame'>, state: GameSt
     createdAt: at,
   };
   // The plan itself goes right after the event that commits to it, and never to a client.
-  const events: GameEvent[] = [gameEvent('GameCreated', created), ...(command.plan ? [gameEvent('RoundPlanDrawn', command.plan)] : [])];
+  const events: GameEvent[] = [
+    gameEvent('GameCreated', created),
+    ...(command.plan ? [gameEvent('RoundPlanDrawn', command.plan)] : []),
+    ...(command.ghost ? [gameEvent('GhostRecorded', command.ghost)] : []),
+  ];
   // Each player takes the side the join rule gives them, so the game is folded as they join.
-  let game = command.plan ? { ...createdGame(created), plan: command.plan } : createdGame(created);
+  let game = { ...createdGame(created), plan: command.plan ?? null, ghost: command.ghost ?? null };
   for (const player of command.opponent ? [command.host, command.opponent] : [command.host]) {
     const event = joined(game, player, teamForNewcomer(game), at);
     events.push(event);
     game = evolveGame(game, event);
   }
   if (!command.opponent) return events;
-  return [...events, ...game.players.map((player) => gameEvent('PlayerReadyChanged', { playerId: player.id, ready: true, at }))];
+  // A ghost is always there: it never leaves, so a ghost duel waits only for its player.
+  const ghostHere = command.ghost ? [gameEvent('PlayerConnected', { playerId: command.ghost.playerId, at })] : [];
+  return [...events, ...ghostHere, ...game.players.map((player) => gameEvent('PlayerReadyChanged', { playerId: player.id, ready: true, at }))];
 }
 
 /**
@@ -129,6 +138,7 @@ export function decideRestart(command: GameCommandOf<'RestartGame'>, game: Game,
   if (isRejection(player)) return player;
   if (player.id !== game.hostId) return reject(403, 'not_host', 'only the host can restart the game');
   if (game.gameT === 'L') return reject(403, 'forbidden', 'an arena match cannot be replayed; join the arena queue for a new one');
+  if (game.ghost) return reject(403, 'forbidden', 'a ghost plays its recording once; start a new ghost duel to play it again');
   if (game.status === 'C') return [];
   if (game.status !== 'G_ED') return reject(409, 'wrong_phase', 'a game can be restarted once it has ended');
   return [gameEvent('GameRestarted', { at: instantOf(now) })];

@@ -97,6 +97,7 @@ export function decideForceEnd(command: GameCommandOf<'ForceEndRound'>, game: Ga
   const player = memberOf(game, command.playerId);
   if (isRejection(player)) return player;
   if (player.id !== game.hostId) return reject(403, 'not_host', 'only the host can end the round for everyone');
+  if (game.ghost) return reject(403, 'forbidden', "a ghost duel's rounds end as a live duel's: when both are done, or on the timer");
   const round = roundAt(game, command.roundIndex);
   if (round && (round.end || isOver(game))) return [];
   if (isOver(game)) return theGameIsOver();

@@ -9,6 +9,8 @@ type EndReason = GameEventOf<'GameEnded'>['data']['reason'];
 export function gameOverReason(game: Game): EndReason | null {
   if (game.hp && TEAMS.some((team) => game.hp?.[team] === 0)) return 'knockout';
   const played = game.cr + 1;
+  // A ghost duel has only the rounds that were recorded: then the side with more hit points wins.
+  if (game.ghost && played >= game.ghost.rounds.length) return 'rounds';
   if (isDuel(game.gameT)) return played >= LIVE.duelRoundCap ? 'round_cap' : null;
   return played >= game.settings.nr ? 'rounds' : null;
 }

@@ -104,6 +104,9 @@ function applyEvent(view: GameSnapshot, event: Exclude<GameEvent, { type: 'GameC
     case 'RoundPlanDrawn':
       // The plan never reaches a view: the hash in GameCreated is all a player learns before the end.
       return view;
+    case 'GhostRecorded':
+      // Only who the ghost is and where it comes from: its guesses reach the view as it places them.
+      return { ...view, ghost: { playerId: event.data.playerId, sourceGameId: event.data.source.gameId, sourcePlayerId: event.data.source.playerId } };
     case 'GameLaunched':
       return { ...view, status: 'G' };
     case 'RoundStarting': {

@@ -1,4 +1,5 @@
 import type { RoundPlan } from '../arena/round-plan.js';
+import type { GhostRecording } from './game.state.js';
 import type { GameMode, GameOrigin, GameSettings, LatLng, PanoramaRef, TeamId } from '@globetrail/contracts';
 
 /** A player as they join: who the identity says they are, and their arena rating (null: not rated). */
@@ -32,6 +33,8 @@ export type GameCommand =
       opponent?: JoiningPlayer;
       /** Ranked matches: every round drawn up front; GameCreated commits to its hash (domain/arena/round-plan.ts). */
       plan?: RoundPlan;
+      /** Ghost duels: the recorded player the host duels, who comes as `opponent` (domain/ghost). */
+      ghost?: GhostRecording;
     }
   | { type: 'JoinGame'; gameId: string; player: JoiningPlayer; team?: TeamId }
   | { type: 'LeaveGame'; gameId: string; playerId: string }
@@ -50,6 +53,8 @@ export type GameCommand =
   | { type: 'PlaceGuess'; gameId: string; playerId: string; roundIndex: number; loc: LatLng; r: number; final: boolean }
   /** The round timer (`crft`, then `gatft` with gat) passed. */
   | { type: 'EndRound'; gameId: string; roundIndex: number }
+  /** Ghost duels: the ghost's recorded guesses whose time has come (domain/game/ghost.ts). */
+  | { type: 'PlayGhost'; gameId: string; roundIndex: number }
   | { type: 'ForceEndRound'; gameId: string; playerId: string; roundIndex: number }
   /** 75 s after a disconnection: forfeit, removal or abandonment if the player is still away. */
   | { type: 'CheckPresence'; gameId: string }
@@ -63,4 +68,5 @@ export type ScheduledWork =
   | { kind: 'prepare_round'; roundIndex: number; at: number }
   | { kind: 'begin_round'; roundIndex: number; at: number }
   | { kind: 'end_round'; roundIndex: number; at: number }
+  | { kind: 'play_ghost'; roundIndex: number; at: number }
   | { kind: 'check_presence'; at: number };

@@ -9,6 +9,7 @@ import type { GameCommand } from './game.commands.js';
 import { evolveGame } from './game.evolve.js';
 import { type GameState, instantOf } from './game.state.js';
 import { gameEvent } from './decide-support.js';
+import { decidePlayGhost } from './ghost.js';
 import { endRound, everyoneHasGuessed } from './round-end.js';
 
 /** A live game (docs/live-games.md): one decider for the `game-{gameId}` stream, whoever sends the command. */
@@ -50,6 +51,8 @@ function decideCommand(command: GameCommand, state: GameState, now: number): Dec
       return decideGuess(command, state, now);
     case 'EndRound':
       return decideEndRound(command, state, now);
+    case 'PlayGhost':
+      return decidePlayGhost(command, state, now);
     case 'ForceEndRound':
       return decideForceEnd(command, state, now);
     case 'CheckPresence':

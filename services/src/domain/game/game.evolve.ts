@@ -27,6 +27,7 @@ export function createdGame(data: GameEventOf<'GameCreated'>['data']): Game {
     phaseAt: epochMs(createdAt),
     chatIds: new Set(),
     plan: null,
+    ghost: null,
   };
 }
 
@@ -52,11 +53,13 @@ function evolveExisting(game: Game, event: Exclude<GameEvent, { type: 'GameCreat
       return updatePlayer(game, event.data.playerId, () => ({ isC: false, lsS: epochMs(event.data.at) }));
     case 'RoundPlanDrawn':
       return { ...game, plan: event.data };
+    case 'GhostRecorded':
+      return { ...game, ghost: event.data };
     case 'GameLaunched':
       return { ...game, status: 'G', phaseAt: epochMs(event.data.at) };
     case 'RoundStarting': {
       const { roundIndex, startsAt, target, targetCountryCode, panorama } = event.data;
-      const round: Round = { index: roundIndex, target, targetCountryCode, panorama, startsAt, startedAt: null, crft: null, gatft: null, hidesAt: {}, guesses: {}, end: null };
+      const round: Round = { index: roundIndex, target, targetCountryCode, panorama, startsAt, startedAt: null, crft: null, gatft: null, hidesAt: {}, guesses: {}, ghostSteps: 0, end: null };
       return { ...game, status: 'SIN', cr: roundIndex, rounds: [...game.rounds, round], phaseAt: epochMs(event.data.at) };
     }
     case 'RoundStarted': {
@@ -69,7 +72,8 @@ function evolveExisting(game: Game, event: Exclude<GameEvent, { type: 'GameCreat
     }
     case 'GuessPlaced': {
       const { roundIndex, playerId, loc, r, isF } = event.data;
-      return updateRound(game, roundIndex, (round) => ({ guesses: { ...round.guesses, [playerId]: { loc, r, isF } } }));
+      const ghostStep = playerId === game.ghost?.playerId ? 1 : 0;
+      return updateRound(game, roundIndex, (round) => ({ guesses: { ...round.guesses, [playerId]: { loc, r, isF } }, ghostSteps: round.ghostSteps + ghostStep }));
     }
     case 'RoundTimedOut':
       return updateRound(game, event.data.roundIndex, () => ({ gatft: event.data.gatft }));

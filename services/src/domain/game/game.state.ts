@@ -40,6 +40,8 @@ export interface Round {
   gatft: number | null;
   hidesAt: Readonly<Record<string, number>>;
   guesses: Readonly<Record<string, Guess>>;
+  /** Ghost duels: how many of the ghost's recorded guesses for this round have been placed. */
+  ghostSteps: number;
   end: RoundEnd | null;
 }
 
@@ -63,7 +65,11 @@ export interface Game {
   chatIds: ReadonlySet<string>;
   /** A ranked match's round plan, committed to by GameCreated's roundPlanHash; null for other games. */
   plan: GameEventOf<'RoundPlanDrawn'>['data'] | null;
+  /** A ghost duel's recorded opponent (GhostRecorded); null for other games. */
+  ghost: GhostRecording | null;
 }
+
+export type GhostRecording = GameEventOf<'GhostRecorded'>['data'];
 
 export type GameState = { status: 'none' } | Game;
 

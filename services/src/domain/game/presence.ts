@@ -2,10 +2,11 @@ import { LIVE } from '@globetrail/contracts';
 import type { Game, Player } from './game.state.js';
 
 /**
- * Arena matches and lobby duels count a player as connected for 75 s after they were last seen (SPEC §5),
- * so a dropped connection does not end a ranked round early.
+ * Arena matches, lobby duels and ghost duels count a player as connected for 75 s after they were last seen
+ * (SPEC §5), so a dropped connection does not end a round early (nor a ghost duel's first round before the
+ * player's page has connected).
  */
-export const countsLastSeen = (game: Game) => game.gameT === 'L' || game.origin === 'lobby';
+export const countsLastSeen = (game: Game) => game.gameT === 'L' || game.origin === 'lobby' || game.origin === 'ghost';
 
 export function isConnected(game: Game, player: Player, now: number): boolean {
   return player.isC || (countsLastSeen(game) && now - player.lsS < LIVE.connectedWindowMs);

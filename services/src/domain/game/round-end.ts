@@ -3,19 +3,21 @@ import { gameEnded, gameOverReason } from './game-end.js';
 import { evolveGame } from './game.evolve.js';
 import { type Game, instantOf, latestRound } from './game.state.js';
 import { countedPlayers } from './presence.js';
+import { ghostIsDone } from './ghost.js';
 import { applyDamage, roundResults, sideScores } from './scoring.js';
 
 type EndRoundReason = GameEventOf<'RoundEnded'>['data']['reason'];
 
 /**
- * SPEC §5: a round is over once every counted player (connected, not inactive) has a final guess. With
- * nobody counted it waits for its timer rather than ending unplayed.
+ * SPEC §5: a round is over once every counted player (connected, not inactive) has a final guess (a ghost:
+ * is done with its recording of the round). With nobody counted it waits for its timer rather than ending
+ * unplayed.
  */
 export function everyoneHasGuessed(game: Game, now: number): boolean {
   const round = latestRound(game);
   if (game.status !== 'SED' || !round) return false;
   const counted = countedPlayers(game, now);
-  return counted.length > 0 && counted.every((player) => round.guesses[player.id]?.isF === true);
+  return counted.length > 0 && counted.every((player) => round.guesses[player.id]?.isF === true || ghostIsDone(game, round, player.id, now));
 }
 
 /** Ends the current round: last markers become final, scores and damage are settled, and the game may end. */

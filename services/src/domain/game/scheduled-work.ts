@@ -3,11 +3,13 @@ import { assertNever } from '../decider.js';
 import type { ScheduledWork } from './game.commands.js';
 import { type Game, type GameState, isRunning, latestRound } from './game.state.js';
 import { awayAt } from './presence.js';
+import { ghostDueAt } from './ghost.js';
 
 /**
  * Events that change nothing scheduledWork reads (markers and guesses, chat, blink start times, the drawn
  * plan): the work owed after one of them is the work owed before it. A guess that ends a round comes with
- * its RoundEnded, which does change it.
+ * its RoundEnded, which does change it. The one exception, a ghost's guess, is placed by the round timer
+ * itself, which reschedules the game after it (process-managers/round-timers.ts).
  */
 export const EVENTS_WITHOUT_WORK = ['GuessPlaced', 'ChatMessagePosted', 'PlayerStartedViewing', 'RoundPlanDrawn'] as const;
 
@@ -29,7 +31,11 @@ function phaseWork(game: Game): ScheduledWork[] {
       return round ? [{ kind: 'begin_round', roundIndex: round.index, at: round.startsAt }] : [];
     case 'SED': {
       const deadline = round?.gatft ?? round?.crft ?? null;
-      return round && deadline !== null ? [{ kind: 'end_round', roundIndex: round.index, at: deadline }] : [];
+      const ghost = ghostDueAt(game);
+      return [
+        ...(round && deadline !== null ? [{ kind: 'end_round' as const, roundIndex: round.index, at: deadline }] : []),
+        ...(ghost ? [{ kind: 'play_ghost' as const, ...ghost }] : []),
+      ];
     }
     case 'R_ED':
       return [{ kind: 'prepare_round', roundIndex: game.cr + 1, at: game.phaseAt + LIVE.resultDisplayMs }];

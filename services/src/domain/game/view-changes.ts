@@ -15,7 +15,7 @@ export interface ChangeSet {
 
 const NOTHING: ChangeSet = { shared: null, own: new Map() };
 
-const GAME_FIELDS = ['status', 'cr', 'crft', 'gatft', 'host', 'result'] as const;
+const GAME_FIELDS = ['status', 'cr', 'crft', 'gatft', 'host', 'result', 'ghost'] as const;
 
 /**
  * The changes between two consecutive snapshots of a game (one event apart), as each audience may see
