@@ -17,6 +17,7 @@ export * from './live/game-rules.js';
 export * from './live/game-view.js';
 export * from './live/game-changes.js';
 export * from './rest/games.js';
+export * from './rest/ghosts.js';
 export * from './events/domain-event.js';
 export * from './rest/errors.js';
 export * from './rest/solo.js';

@@ -5,6 +5,7 @@ import { ClientAppModule } from '../features/client-app/client-app.module.js';
 import { ArenaModule } from '../features/arena/arena.module.js';
 import { ChallengesModule } from '../features/challenges/challenges.module.js';
 import { GamesModule } from '../features/games/games.module.js';
+import { GhostsModule } from '../features/ghosts/ghosts.module.js';
 import { GeneratorModule } from '../features/generator/generator.module.js';
 import { ImageMapsModule } from '../features/image-maps/image-maps.module.js';
 import { LiveModule } from '../features/live/live.module.js';
@@ -43,7 +44,7 @@ export class AppModule {
     // The identity role serves the built-in accounts (/auth/*) on their own, so web replicas can verify
     // its tokens by its JWKS (IDENTITY_MODE=oidc) and scale out.
     const web = config.roles.has('api') || config.roles.has('gateway');
-    const apiModules = config.roles.has('api') ? [SoloModule, UsersModule, ScoreModule, LeaderboardModule, PanoramaModule, ClientAppModule, GamesModule, ArenaModule, GeneratorModule, ImageMapsModule, MapsModule, ChallengesModule, OperationsModule] : [];
+    const apiModules = config.roles.has('api') ? [SoloModule, UsersModule, ScoreModule, LeaderboardModule, PanoramaModule, ClientAppModule, GamesModule, GhostsModule, ArenaModule, GeneratorModule, ImageMapsModule, MapsModule, ChallengesModule, OperationsModule] : [];
     const webModules = [...apiModules, ...(config.roles.has('gateway') ? [LiveModule] : [])];
     // With the api role in the same process, a deletion removes the account at once (users.handlers.ts);
     // an identity role on its own hears of it through the bus.

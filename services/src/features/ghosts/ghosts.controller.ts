@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { Body, Controller, Get, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { createGhostDuelRequestSchema, createGhostDuelResponseSchema, type GameEvent, ghostSourceViewSchema, isGameEvent, streamName } from '@globetrail/contracts';
+import { z } from 'zod';
+import { ApiException, parseInput } from '../../api/api-error.js';
+import { ApiErrors, ZodBody, ZodResponse } from '../../api/openapi.js';
+import { CommandExecutor } from '../../app/command-executor.js';
+import { EVENT_STORE, READ_STORE } from '../../app/tokens.js';
+import { isRejection, type Rejection } from '../../domain/decider.js';
+import { gameDecider } from '../../domain/game/game.decider.js';
+import { ghostSettings, ghostSource, type GhostSource, isGhostPlayerId, recordGhost } from '../../domain/ghost/ghost-source.js';
+import { AuthGuard, CurrentPrincipal, IDENTITY_SECURITY_SCHEME } from '../../identity/auth.guard.js';
+import type { Principal } from '../../identity/identity.port.js';
+import type { EventStore } from '../../platform/event-store/event-store.port.js';
+import { toDomainEvent } from '../../platform/event-store/domain-event.js';
+import { RateLimit, RateLimitGuard } from '../../platform/rate-limit/rate-limit.guard.js';
+import type { ReadStore } from '../../platform/read-store/read-store.port.js';
+import { joiningPlayer } from '../games/joining-player.js';
+
+const gameIdParam = z.object({ gameId: z.string().min(1).max(64) });
+const refused = (rejection: Rejection) => new ApiException(rejection.status, rejection.code, rejection.message, rejection.field);
+
+/**
+ * Ghost duels (docs/ghost-duels.md; no SPEC §7 path, so these are ours): a finished one-against-one duel's
+ * player, played again against anyone — their guesses replayed at the times they made them, on the duel's
+ * own rounds and rules, unranked.
+ */
+@ApiTags('ghost duels')
+@Controller('ghosts')
+export class GhostsController {
+  constructor(
+    private readonly executor: CommandExecutor,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(READ_STORE) private readonly reads: ReadStore,
+  ) {}
+
+  @Get(':gameId')
+  @ApiOperation({ summary: 'A finished duel whose players can be duelled as ghosts: what it was and who played it (never a guess or a target)' })
+  @ZodResponse(200, ghostSourceViewSchema)
+  @ApiErrors(400, 404, 409)
+  async source(@Param() params: unknown) {
+    const { gameId } = parseInput(gameIdParam, params, 'gameId');
+    const source = await this.load(gameId);
+    return {
+      gameId: source.gameId,
+      gameT: source.gameT,
+      origin: source.origin,
+      mapName: source.map.name,
+      rounds: source.rounds.length,
+      rl: source.settings.rl,
+      nm: source.settings.nm ?? false,
+      nmpz: source.settings.nmpz ?? false,
+      s_hp: source.settings.s_hp,
+      endedAt: source.endedAt,
+      players: source.players.map((player) => ({ ...player, ghost: isGhostPlayerId(player.playerId) })),
+    };
+  }
+
+  @Post()
+  @UseGuards(AuthGuard, RateLimitGuard)
+  @RateLimit('gameStart')
+  @ApiSecurity(IDENTITY_SECURITY_SCHEME)
+  @ApiOperation({ summary: "Duel a recorded player's ghost: a new unranked duel on the recorded rounds, the ghost's guesses replayed at their times" })
+  @ZodBody(createGhostDuelRequestSchema)
+  @ZodResponse(201, createGhostDuelResponseSchema)
+  @ApiErrors(400, 401, 404, 409, 429)
+  async create(@CurrentPrincipal() principal: Principal, @Body() body: unknown) {
+    const request = parseInput(createGhostDuelRequestSchema, body);
+    const source = await this.load(request.gameId);
+    const ghost = recordGhost(source, request.playerId);
+    if (isRejection(ghost)) throw refused(ghost);
+    const context = this.executor.context();
+    const gameId = context.newId();
+    await this.executor.execute(
+      streamName.game(gameId),
+      gameDecider,
+      {
+        type: 'CreateGame',
+        gameId,
+        gameT: 'D',
+        origin: 'ghost',
+        settings: ghostSettings(source),
+        map: source.map,
+        host: await joiningPlayer(this.reads, principal),
+        opponent: { id: ghost.playerId, name: ghost.source.name, isAnonymous: false, elo: null },
+        // A fresh salt: the ghost duel commits to the recorded rounds as a ranked match does (docs/audit.md).
+        plan: { salt: randomBytes(32).toString('hex'), rounds: source.rounds },
+        ghost,
+      },
+      { actor: principal.uid, readModels: ['live-games'], context },
+    );
+    return { gameId };
+  }
+
+  private async load(gameId: string): Promise<GhostSource> {
+    const events: GameEvent[] = [];
+    for (const recorded of await this.events.readStream(streamName.game(gameId))) {
+      const event = toDomainEvent(recorded);
+      if (isGameEvent(event)) events.push(event);
+    }
+    const source = ghostSource(events);
+    if (isRejection(source)) throw refused(source.status === 404 ? { ...source, message: `no game ${gameId}` } : source);
+    return source;
+  }
+}

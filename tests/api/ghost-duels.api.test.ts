@@ -1,0 +1,145 @@
+import type { GameEventOf, GameView, GhostSourceView, LatLng, MatchAuditResponse } from '@globetrail/contracts';
+import { gameEvents, LiveClient, offset, targetOf } from '../support/live-client.js';
+import { anonymousPlayer, type Player, signedUpPlayer, startTestApp, type TestApp } from '../support/test-app.js';
+
+/** Game timers run 20× faster: a 3 s countdown takes 150 ms, a 60 s round 3 s. */
+let t: TestApp;
+let ada: Player;
+let bo: Player;
+const clients: LiveClient[] = [];
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { CLOCK_SPEED: '20' } });
+  [ada, bo] = [await signedUpPlayer(t, 'Ada'), await signedUpPlayer(t, 'Bo')];
+});
+afterAll(async () => {
+  for (const client of clients) client.close();
+  await t.close();
+});
+
+async function connect(player: Pick<Player, 'token'>) {
+  const client = await LiveClient.connect(t, player);
+  clients.push(client);
+  return client;
+}
+
+/** A point as a JSON text holds it (the guest's own guesses share a target's longitude, so the pair). */
+const coordinates = (at: LatLng) => [`"lat":${at.lat},"lng":${at.lng}`];
+
+/**
+ * The recorded duel: each round Bo first leaves a marker 3,000 km off, then confirms 50 km from the
+ * target; Ada confirms 600 km off. Bo knocks Ada out.
+ */
+async function recordedDuel(): Promise<string> {
+  const gameId = ((await t.http.post('/games').set('Authorization', ada.token).send({ gameT: 'D' }).expect(201)).body as { gameId: string }).gameId;
+  const [a, b] = [await connect(ada), await connect(bo)];
+  await a.ok('JoinGame', { gameId });
+  await b.ok('JoinGame', { gameId });
+  await a.ok('SetReady', { gameId, ready: true });
+  await b.ok('SetReady', { gameId, ready: true });
+  for (let roundIndex = 0; roundIndex < 10; roundIndex++) {
+    const view = await a.until(gameId, (v) => (v.status === 'SED' && v.cr === roundIndex) || v.status === 'G_ED', `round ${roundIndex}`);
+    if (view.status === 'G_ED') break;
+    const target = await targetOf(t, gameId, roundIndex);
+    await b.ok('PlaceGuess', { gameId, roundIndex, loc: offset(target, 3000), final: false });
+    await b.ok('PlaceGuess', { gameId, roundIndex, loc: offset(target, 50), final: true });
+    await a.ok('PlaceGuess', { gameId, roundIndex, loc: offset(target, 600), final: true });
+    await a.until(gameId, (v) => v.rounds[roundIndex]?.ended === true || v.status === 'G_ED', `round ${roundIndex} result`);
+  }
+  await a.until(gameId, (v) => v.status === 'G_ED', 'the end of the recorded duel');
+  return gameId;
+}
+
+describe('ghost duels', () => {
+  let sourceId: string;
+  beforeAll(async () => {
+    sourceId = await recordedDuel();
+  });
+
+  it('describe a finished duel and who played it, never a guess or a target; refuse what is not one', async () => {
+    const described = (await t.http.get(`/ghosts/${sourceId}`).expect(200)).body as GhostSourceView;
+    expect(described).toMatchObject({ gameId: sourceId, gameT: 'D', origin: 'private', rl: 60, s_hp: 6000 });
+    expect(described.players).toEqual(
+      expect.arrayContaining([
+        { playerId: bo.profile.uid, name: 'Bo', hp: 6000 - 0, won: true, ghost: false },
+        expect.objectContaining({ playerId: ada.profile.uid, name: 'Ada', hp: 0, won: false }),
+      ]),
+    );
+    for (const event of await gameEvents(t, sourceId)) {
+      if (event.type === 'RoundStarting') for (const part of coordinates(event.data.target)) expect(JSON.stringify(described)).not.toContain(part);
+    }
+    await t.http.get('/ghosts/no-such-game').expect(404);
+    const waiting = ((await t.http.post('/games').set('Authorization', ada.token).send({ gameT: 'D' }).expect(201)).body as { gameId: string }).gameId;
+    expect((await t.http.get(`/ghosts/${waiting}`).expect(409)).body).toMatchObject({ code: 'not_ghostable' });
+    const classic = ((await t.http.post('/games').set('Authorization', ada.token).send({ gameT: 'A' }).expect(201)).body as { gameId: string }).gameId;
+    expect((await t.http.get(`/ghosts/${classic}`).expect(409)).body).toMatchObject({ code: 'not_ghostable' });
+  });
+
+  it('refuse a bad request naming the field, and ask who is playing', async () => {
+    await t.http.post('/ghosts').send({ gameId: sourceId, playerId: bo.profile.uid }).expect(401);
+    expect((await t.http.post('/ghosts').set('Authorization', ada.token).send({ playerId: bo.profile.uid }).expect(400)).body).toMatchObject({ field: 'gameId' });
+    expect((await t.http.post('/ghosts').set('Authorization', ada.token).send({ gameId: sourceId, playerId: 'someone-else' }).expect(400)).body).toMatchObject({ field: 'playerId' });
+  });
+
+  it("let a guest duel Bo's ghost to the end: nothing before the guest's result holds the target or the ghost's guess, the ghost guesses as Bo did, and the game audits fair", async () => {
+    const guest = await anonymousPlayer(t);
+    const { gameId } = (await t.http.post('/ghosts').set('Authorization', guest.token).send({ gameId: sourceId, playerId: bo.profile.uid }).expect(201)).body as { gameId: string };
+    const events = await gameEvents(t, gameId);
+    const recording = events.find((event): event is GameEventOf<'GhostRecorded'> => event.type === 'GhostRecorded')!.data;
+    expect(recording.source).toMatchObject({ gameId: sourceId, playerId: bo.profile.uid, name: 'Bo' });
+    const ghostId = recording.playerId;
+
+    // Everything the guest's socket is sent, as text, in order.
+    const received: string[] = [];
+    const g = await connect(guest);
+    g.socket.onAny((...args: unknown[]) => received.push(JSON.stringify(args)));
+    const joined = await g.ok('JoinGame', { gameId });
+    received.push(JSON.stringify(joined));
+    expect(joined).toMatchObject({ origin: 'ghost', gameT: 'D', ghost: { playerId: ghostId, sourceGameId: sourceId, sourcePlayerId: bo.profile.uid } });
+    expect(joined.us[ghostId]).toMatchObject({ name: 'Bo', isC: true });
+
+    let rounds = 0;
+    for (let roundIndex = 0; roundIndex < 10; roundIndex++) {
+      const view = await g.until(gameId, (v) => (v.status === 'SED' && v.cr === roundIndex) || v.status === 'G_ED', `round ${roundIndex}`);
+      if (view.status === 'G_ED') break;
+      rounds += 1;
+      const target = await targetOf(t, gameId, roundIndex);
+      const ghostGuesses = recording.rounds[roundIndex]!.guesses.map((guess) => guess.loc);
+      // The guest guesses at once, 600 km off, and waits for the ghost as for a live opponent.
+      await g.ok('PlaceGuess', { gameId, roundIndex, loc: offset(target, 600), final: true });
+      const polled = (await t.http.get(`/games/${gameId}`).set('Authorization', guest.token).expect(200)).body as GameView;
+      received.push(JSON.stringify(polled));
+      const ended = await g.until(gameId, (v) => v.rounds[roundIndex]?.ended === true, `round ${roundIndex} result`);
+      // Up to the message that ends the round, no text held this round's target or any of the ghost's guesses.
+      const resultAt = received.findIndex((text) => text.includes('"ended":true') && text.includes(`"index":${roundIndex},`));
+      expect(resultAt).toBeGreaterThan(0);
+      const upToResult = received.slice(0, resultAt);
+      for (const point of [target, ...ghostGuesses]) for (const part of coordinates(point)) expect(upToResult.some((text) => text.includes(part))).toBe(false);
+      received.length = 0;
+      expect(ended.rounds[roundIndex]!.loc).toEqual(target);
+      expect(ended.rounds[roundIndex]!.gus[ghostId]).toMatchObject({ loc: ghostGuesses.at(-1), isF: true });
+    }
+    const final = await g.until(gameId, (v) => v.status === 'G_ED', 'the end');
+    // The same guesses as Bo's against the guest's 600 km: Bo's ghost wins in as many rounds as Bo did.
+    const sourceRounds = (await gameEvents(t, sourceId)).filter((event) => event.type === 'RoundEnded').length;
+    expect(rounds).toBe(sourceRounds);
+    expect(final.result).toMatchObject({ reason: 'knockout', winnerTeam: final.us[ghostId]!.team, ratingChanges: {} });
+
+    // Each ghost guess was placed at its recorded time after its round's start.
+    const played = await gameEvents(t, gameId);
+    const started = new Map(played.flatMap((event) => (event.type === 'RoundStarted' ? [[event.data.roundIndex, event.data.startedAt] as const] : [])));
+    const ghostPlaced = played.filter((event): event is GameEventOf<'GuessPlaced'> => event.type === 'GuessPlaced' && event.data.playerId === ghostId);
+    expect(ghostPlaced.map((event) => [event.data.roundIndex, Date.parse(event.data.at) - started.get(event.data.roundIndex)!, event.data.isF])).toEqual(
+      recording.rounds.flatMap((round, index) => round.guesses.map((guess) => [index, guess.afterMs, guess.isF])),
+    );
+
+    const audit = (await t.http.get(`/arena/${gameId}/audit`).expect(200)).body as MatchAuditResponse;
+    expect(audit.audit.findings.filter((finding) => !finding.ok)).toEqual([]);
+    expect(audit.audit.verdict).toBe('fair');
+    expect(audit.audit.findings.some((finding) => finding.check === 'round 1: ghost guess 2 as recorded')).toBe(true);
+
+    // The ghost duel is itself a finished duel: the guest's side of it can be duelled in turn.
+    const again = (await t.http.get(`/ghosts/${gameId}`).expect(200)).body as GhostSourceView;
+    expect(again.players.find((player) => player.playerId === ghostId)).toMatchObject({ ghost: true, won: true });
+  });
+});
