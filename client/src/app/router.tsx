@@ -18,6 +18,8 @@ const MapRoute = lazy(() => importScreen(() => import('./routes/map-route')).the
 const ChallengeRoute = lazy(() => importScreen(() => import('./routes/challenge-route')).then((module) => ({ default: module.ChallengeRoute })));
 // A ranked match's audit and replay (docs/audit.md).
 const MatchAuditRoute = lazy(() => importScreen(() => import('./routes/match-audit-route')).then((module) => ({ default: module.MatchAuditRoute })));
+// Duelling a recorded player's ghost (docs/ghost-duels.md).
+const GhostRoute = lazy(() => importScreen(() => import('./routes/ghost-route')).then((module) => ({ default: module.GhostRoute })));
 const MapEditorRoute = lazy(() => importScreen(() => import('./routes/map-editor-route')).then((module) => ({ default: module.MapEditorRoute })));
 const PrivacyRoute = lazy(() => importScreen(() => import('./routes/legal-routes')).then((module) => ({ default: module.PrivacyRoute })));
 const TermsRoute = lazy(() => importScreen(() => import('./routes/legal-routes')).then((module) => ({ default: module.TermsRoute })));
@@ -49,6 +51,8 @@ export function AppRoutes() {
         <Route path="map/:mapId" element={<MapRoute />} />
         <Route path="challenge/:challengeId" element={<ChallengeRoute />} />
         <Route path="arena/:matchId/audit" element={<MatchAuditRoute />} />
+        <Route path="ghost/:gameId" element={<GhostRoute />} />
+        <Route path="ghost/:gameId/:playerId" element={<GhostRoute />} />
         <Route path="mapEditor/:key" element={<MapEditorRoute />} />
         <Route path="privacypolicy" element={<PrivacyRoute />} />
         <Route path="termsofservice" element={<TermsRoute />} />

@@ -10,6 +10,7 @@ import { useFormatters } from '../../../lib/format/use-formatters';
 import { usePageTitle } from '../../../lib/hooks/use-page-title';
 import { useBrowserPlanHash, useMatchAudit } from '../hooks/use-match-audit';
 import { MatchReplay } from './match-replay';
+import { ghostPath } from '../../ghosts/api/ghosts-api';
 
 /** Route arena/{matchId}/audit (docs/audit.md): a ranked match checked from its events, and its replay. */
 export function MatchAuditPage({ matchId }: { matchId: string }) {
@@ -75,6 +76,19 @@ function AuditDetails({ response }: { response: MatchAuditResponse }) {
 
       {audit.verdict !== 'in_progress' && (
         <>
+          <section className="audit-card" aria-labelledby="ghosts-title">
+            <h2 id="ghosts-title">{t('ghost.title')}</h2>
+            <p className="muted">{t('ghost.auditHint')}</p>
+            <p className="audit-ghosts">
+              {audit.players
+                .filter((player) => !player.id.startsWith('ghost:'))
+                .map((player) => (
+                  <Link key={player.id} className="button" to={ghostPath(audit.matchId, player.id)} data-testid="duel-ghost-link">
+                    {t('ghost.duel', { name: player.name })}
+                  </Link>
+                ))}
+            </p>
+          </section>
           <MatchReplay history={history} players={audit.players} />
           <RoundsTable audit={audit} />
           <section className="audit-card" aria-labelledby="findings-title">

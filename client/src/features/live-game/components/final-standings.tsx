@@ -7,6 +7,8 @@ import { useFormatters } from '../../../lib/format/use-formatters';
 import { nameOf, type GameModel } from '../hooks/use-game-view';
 import { useTeamLabel } from '../hooks/use-team-label';
 import { ResultMap } from './result-map';
+import { ghostPath } from '../../ghosts/api/ghosts-api';
+import { useStartGhostDuel } from '../../ghosts/hooks/use-ghost-duel';
 
 interface FinalStandingsProps {
   model: GameModel;
@@ -20,6 +22,8 @@ export function FinalStandings({ model, restart }: FinalStandingsProps) {
   const errorMessage = useErrorMessage();
   const teamLabel = useTeamLabel(model);
   const { view } = model;
+  const again = useStartGhostDuel();
+  const ghost = view.origin === 'ghost' ? (view.ghost ?? null) : null;
   const result = view.result;
   const standings = result?.standings ?? [];
   const names = (ids: readonly string[]) => ids.map((id) => nameOf(model, id, t('live.anonymous'))).join(', ');
@@ -76,7 +80,7 @@ export function FinalStandings({ model, restart }: FinalStandingsProps) {
           </section>
         )}
 
-        {view.origin === 'arena' && (
+        {(view.origin === 'arena' || view.origin === 'ghost') && (
           <p>
             <Link to={`/arena/${encodeURIComponent(view.id)}/audit`} data-testid="audit-link">
               {t('live.final.audit')}
@@ -130,14 +134,32 @@ export function FinalStandings({ model, restart }: FinalStandingsProps) {
         )}
 
         {restart.isError && <ErrorMessage>{errorMessage(restart.error)}</ErrorMessage>}
+        {again.isError && <ErrorMessage>{errorMessage(again.error)}</ErrorMessage>}
         <div className="live-page__actions">
-          {model.isHost && view.origin !== 'arena' && (
+          {ghost && model.isPlayer && (
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => again.mutate({ gameId: ghost.sourceGameId, playerId: ghost.sourcePlayerId })}
+              disabled={again.isPending}
+              data-testid="ghost-again"
+            >
+              {again.isPending && <span className="spinner spinner--small" aria-hidden="true" />}
+              {t('ghost.again')}
+            </button>
+          )}
+          {ghost && (
+            <Link className="button" to={ghostPath(ghost.sourceGameId, ghost.sourcePlayerId)} data-testid="ghost-source-link">
+              {t('ghost.recorded')}
+            </Link>
+          )}
+          {model.isHost && view.origin !== 'arena' && !ghost && (
             <button type="button" className="button button--primary" onClick={() => restart.mutate()} disabled={restart.isPending} data-testid="restart-game">
               {restart.isPending && <span className="spinner spinner--small" aria-hidden="true" />}
               {t('live.final.restart')}
             </button>
           )}
-          {!model.isHost && model.isPlayer && view.origin !== 'arena' && <p className="muted">{t('live.final.hostMayRestart')}</p>}
+          {!model.isHost && model.isPlayer && view.origin !== 'arena' && !ghost && <p className="muted">{t('live.final.hostMayRestart')}</p>}
           {view.origin === 'arena' ? (
             <Link className="button button--primary" to="/game/arena" data-testid="back-to-arena">
               {t('live.final.arenaAgain')}

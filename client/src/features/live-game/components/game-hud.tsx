@@ -28,7 +28,7 @@ export function GameHud({ model, now }: { model: GameModel; now: number }) {
       <div className="live-hud__item live-hud__mode">
         <span className="live-hud__label">{t('live.mode')}</span>
         <span className="live-hud__value" data-testid="live-mode">
-          {t(`live.modes.${view.gameT}`)}
+          {view.origin === 'ghost' ? t('ghost.mode') : t(`live.modes.${view.gameT}`)}
         </span>
       </div>
       {roundIndex !== null && (
@@ -47,7 +47,7 @@ export function GameHud({ model, now }: { model: GameModel; now: number }) {
           </span>
         </div>
       )}
-      {view.origin === 'arena' && <SealedPlan matchId={view.id} />}
+      {(view.origin === 'arena' || view.origin === 'ghost') && <SealedPlan matchId={view.id} />}
       {myPoints !== null && !model.hitPoints && (
         <div className="live-hud__item">
           <span className="live-hud__label">{t('game.totalPoints')}</span>

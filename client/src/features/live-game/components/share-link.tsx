@@ -1,13 +1,16 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The game's address, to send to friends; Copy puts it on the clipboard (or selects it to copy by hand). */
-export function ShareLink({ gameId }: { gameId: string }) {
+/**
+ * The game's address (or another route's, `path`), to send to friends; Copy puts it on the clipboard (or
+ * selects it to copy by hand).
+ */
+export function ShareLink({ gameId = '', path, label }: { gameId?: string; path?: string; label?: string }) {
   const { t } = useTranslation();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState<'yes' | 'manual' | null>(null);
-  const address = `${window.location.origin}${window.location.pathname}#/game/${encodeURIComponent(gameId)}`;
+  const address = `${window.location.origin}${window.location.pathname}#${path ?? `/game/${encodeURIComponent(gameId)}`}`;
 
   useEffect(() => {
     if (!copied) return;
@@ -29,7 +32,7 @@ export function ShareLink({ gameId }: { gameId: string }) {
   return (
     <div className="share-link">
       <label htmlFor={id} className="share-link__label">
-        {t('live.share.label')}
+        {label ?? t('live.share.label')}
       </label>
       <div className="share-link__row">
         <input ref={inputRef} id={id} className="share-link__input" value={address} readOnly onFocus={(event) => event.currentTarget.select()} data-testid="share-link" />

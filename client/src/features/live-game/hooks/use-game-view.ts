@@ -31,8 +31,11 @@ function findRound(view: GameView, index: number): RoundView | null {
 export function buildGameModel(view: GameView): GameModel {
   const me = view.viewer.role === 'player' ? view.viewer.playerId : null;
   let nextTone = 1;
+  const ghostId = view.ghost?.playerId ?? null;
   const players = Object.values(view.us).map((user) => ({
     ...user,
+    // A ghost duel's opponent is a recording: marked wherever its name shows.
+    name: user.id === ghostId ? ghostName(user.name) : user.name,
     isHost: user.id === view.host,
     isMe: user.id === me,
     tone: user.id === me ? 0 : nextTone++,
@@ -58,13 +61,16 @@ export function useGameModel(view: GameView): GameModel {
   return useMemo(() => buildGameModel(view), [view]);
 }
 
+/** How a ghost's name shows: the recorded player's name behind a ghost, in any language. */
+export const ghostName = (name: string) => `👻 ${name}`;
+
 /** A player's shown name, also for ids that left the game (their guesses and standings remain). */
 export function nameOf(model: GameModel, id: string, fallback: string): string {
   const known = model.byId.get(id)?.name;
   if (known) return known;
   for (const team of Object.values(model.view.teams ?? {})) {
     const member = team.p[id];
-    if (member) return member.name;
+    if (member) return id === model.view.ghost?.playerId ? ghostName(member.name) : member.name;
   }
   return fallback;
 }
@@ -75,7 +81,8 @@ export function teamMembers(model: GameModel, team: TeamId): { id: string; name:
   const ids = new Set([...Object.keys(listed), ...model.players.filter((player) => player.team === team).map((player) => player.id)]);
   return [...ids].map((id) => {
     const presence = model.byId.get(id);
-    return { id, name: presence?.name ?? listed[id]?.name ?? '', isA: presence?.isA ?? true, isMe: id === model.me };
+    const listedName = listed[id]?.name;
+    return { id, name: presence?.name ?? (listedName && id === model.view.ghost?.playerId ? ghostName(listedName) : (listedName ?? '')), isA: presence?.isA ?? true, isMe: id === model.me };
   });
 }
 
