@@ -1,7 +1,7 @@
 import { playArenaMatch } from '../support/arena-match.js';
 import type { GameEventOf } from '@globetrail/contracts';
 import { gameEvents, type LiveClient } from '../support/live-client.js';
-import { type E2E, openPage, openSignedIn, startE2E } from '../support/e2e.js';
+import { clickGuessMap, type E2E, openPage, openSignedIn, startE2E } from '../support/e2e.js';
 import { signedUpPlayer } from '../support/test-app.js';
 
 let e2e: E2E;
@@ -17,6 +17,9 @@ afterAll(async () => {
 });
 
 describe('a finished ranked match, audited and replayed in the browser', () => {
+  /** The audited match, which the ghost duel below plays again. */
+  let matchId = '';
+
   it('shows the match fair, hashes the revealed plan in the browser, and replays every round to the knockout', async () => {
     const players: [Awaited<ReturnType<typeof signedUpPlayer>>, Awaited<ReturnType<typeof signedUpPlayer>>] = [await signedUpPlayer(e2e.t, 'Ana'), await signedUpPlayer(e2e.t, 'Ben')];
     const { gameId, final } = await playArenaMatch(e2e.t, players, {
@@ -33,6 +36,7 @@ describe('a finished ranked match, audited and replayed in the browser', () => {
         await playing.context.close();
       },
     });
+    matchId = gameId;
     const rounds = final.rounds.length;
     const loserHp = final.teams ? Math.min(...Object.values(final.teams).map((team) => team.hp)) : 0;
 
@@ -74,6 +78,47 @@ describe('a finished ranked match, audited and replayed in the browser', () => {
     await page.reload();
     await page.getByTestId('replay-clock').waitFor();
     expect(await page.getByTestId('replay-clock').innerText()).toBe(total);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it("lets a new visitor duel the winner's ghost from the audit page to the end", async () => {
+    expect(matchId).not.toBe('');
+    const { page, errors, context } = await openPage(e2e, `/#/arena/${matchId}/audit`);
+    await page.getByTestId('audit-page').waitFor();
+    expect(await page.getByTestId('duel-ghost-link').allInnerTexts()).toEqual(["Duel Ana's ghost", "Duel Ben's ghost"]);
+    await page.getByTestId('duel-ghost-link').first().click();
+    await page.getByTestId('ghost-page').waitFor();
+    // The link names Ana: her ghost comes first, with a link to send to a friend.
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe("Duel Ana's ghost");
+    expect(await page.getByTestId('ghost-player').first().getAttribute('data-player-id')).toBe((await gameEvents(e2e.t, matchId)).flatMap((event) => (event.type === 'PlayerJoined' && event.data.name === 'Ana' ? [event.data.playerId] : []))[0]);
+    expect(await page.getByTestId('share-link').inputValue()).toMatch(new RegExp(`#/ghost/${matchId}/`));
+    await page.getByTestId('start-ghost-duel').first().click();
+    await page.waitForURL(/#\/game\/[0-9a-f-]{36}/);
+    const gameId = /#\/game\/([0-9a-f-]{36})/.exec(page.url())![1]!;
+    expect(gameId).not.toBe(matchId);
+    await page.getByTestId('live-mode').getByText('Ghost duel').waitFor({ timeout: 30_000 });
+    // Each round: a guess far from Ana's (she guessed 5 km from the target) until her ghost knocks the visitor out.
+    for (let round = 0; round < 10; round++) {
+      const state = await Promise.race([
+        page.locator('[data-testid="live-game"][data-status="SED"]').waitFor({ timeout: 30_000 }).then(() => 'round' as const),
+        page.getByTestId('game-winner').waitFor({ timeout: 30_000 }).then(() => 'over' as const),
+      ]);
+      if (state === 'over') break;
+      await page.getByTestId('guess-map').waitFor();
+      await clickGuessMap(page, { x: 0.05, y: 0.9 });
+      await page.getByRole('button', { name: 'Guess', exact: true }).click();
+      // The round's result, then the next round or the end.
+      await page.locator('[data-testid="live-game"]:not([data-status="SED"])').waitFor({ timeout: 30_000 });
+    }
+    await page.locator('[data-testid="game-winner"][data-outcome="lost"]').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('standings-table').innerText()).toContain('👻 Ana');
+    expect((await gameEvents(e2e.t, gameId)).find((event) => event.type === 'GameEnded')).toMatchObject({ data: { reason: 'knockout', ratingChanges: null } });
+    // What next: the ghost again, the recorded duel's ghosts, or this duel's own audit.
+    await page.getByTestId('ghost-again').waitFor();
+    await page.getByTestId('audit-link').click();
+    await page.getByTestId('audit-page').waitFor();
+    await page.getByText('Fair: every check holds').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
