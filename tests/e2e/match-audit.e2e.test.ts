@@ -112,7 +112,7 @@ describe('a finished ranked match, audited and replayed in the browser', () => {
       await page.locator('[data-testid="live-game"]:not([data-status="SED"])').waitFor({ timeout: 30_000 });
     }
     await page.locator('[data-testid="game-winner"][data-outcome="lost"]').waitFor({ timeout: 30_000 });
-    expect(await page.getByTestId('standings-table').innerText()).toContain('👻 Ana');
+    expect(await page.getByTestId('standings-table').innerText()).toContain('Ana 👻');
     expect((await gameEvents(e2e.t, gameId)).find((event) => event.type === 'GameEnded')).toMatchObject({ data: { reason: 'knockout', ratingChanges: null } });
     // What next: the ghost again, the recorded duel's ghosts, or this duel's own audit.
     await page.getByTestId('ghost-again').waitFor();

@@ -83,7 +83,8 @@ export class GhostsController {
         settings: ghostSettings(source),
         map: source.map,
         host: await joiningPlayer(this.reads, principal),
-        opponent: { id: ghost.playerId, name: ghost.source.name, isAnonymous: false, elo: null },
+        // A recording, not an account: no profile to open, no rating.
+        opponent: { id: ghost.playerId, name: ghost.source.name, isAnonymous: true, elo: null },
         // A fresh salt: the ghost duel commits to the recorded rounds as a ranked match does (docs/audit.md).
         plan: { salt: randomBytes(32).toString('hex'), rounds: source.rounds },
         ghost,

@@ -76,8 +76,8 @@ function GhostDetails({ source, chosen }: { source: GhostSourceView; chosen: str
           {ordered.map((player) => (
             <li key={player.playerId} className="ghost-player" data-testid="ghost-player" data-player-id={player.playerId}>
               <span className="ghost-player__name">
-                <span aria-hidden="true">👻 </span>
                 {player.name}
+                <span aria-hidden="true"> 👻</span>
               </span>
               <span className="muted ghost-player__result">
                 {player.won ? t('ghost.won') : t('ghost.lost')}

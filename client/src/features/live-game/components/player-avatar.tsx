@@ -23,7 +23,8 @@ export function PlayerAvatar({ id, name, anonymous, size = 'tiny', offline }: Pl
   const { open } = useWindowActions();
   const info = usePlayerInfo(id, { name, isAnon: anonymous }).data;
   const shown = name.trim() || t('live.anonymous');
-  const initial = (shown[0] ?? '?').toUpperCase();
+  // The first character, not the first UTF-16 unit: a name may begin with an emoji or an astral letter.
+  const initial = (Array.from(shown)[0] ?? '?').toUpperCase();
   const hasProfile = !anonymous && info !== undefined && !isUnknownPlayer(info);
   const className = `player-avatar player-avatar--${size} ${offline ? 'player-avatar--offline' : ''}`;
   const label = hasProfile ? t('live.openProfile', { name: shown }) : t('live.noProfile', { name: shown });

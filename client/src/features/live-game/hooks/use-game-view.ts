@@ -61,8 +61,8 @@ export function useGameModel(view: GameView): GameModel {
   return useMemo(() => buildGameModel(view), [view]);
 }
 
-/** How a ghost's name shows: the recorded player's name behind a ghost, in any language. */
-export const ghostName = (name: string) => `👻 ${name}`;
+/** How a ghost's name shows: the recorded player's name and a ghost, in any language. */
+export const ghostName = (name: string) => `${name} 👻`;
 
 /** A player's shown name, also for ids that left the game (their guesses and standings remain). */
 export function nameOf(model: GameModel, id: string, fallback: string): string {
