@@ -1,4 +1,7 @@
-import type { GameEventOf, GameView, GhostSourceView, LatLng, MatchAuditResponse } from '@globetrail/contracts';
+import type { DailyChallenges, GameEventOf, GameView, GhostSourceView, LatLng, MatchAuditResponse } from '@globetrail/contracts';
+import { EVENT_STORE } from '../../services/src/app/tokens.js';
+import type { EventStore } from '../../services/src/platform/event-store/event-store.port.js';
+import { toDomainEvent } from '../../services/src/platform/event-store/domain-event.js';
 import { gameEvents, LiveClient, offset, targetOf } from '../support/live-client.js';
 import { anonymousPlayer, type Player, signedUpPlayer, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -141,5 +144,60 @@ describe('ghost duels', () => {
     // The ghost duel is itself a finished duel: the guest's side of it can be duelled in turn.
     const again = (await t.http.get(`/ghosts/${gameId}`).expect(200)).body as GhostSourceView;
     expect(again.players.find((player) => player.playerId === ghostId)).toMatchObject({ ghost: true, won: true });
+  });
+});
+
+describe("the ghost of today's best daily player", () => {
+  /** Plays every round of a challenge, guessing `km` north of each target once `waitMs` of wall time passed. */
+  async function playDaily(player: Player, id: string, km: number, waitMs = 0): Promise<void> {
+    await t.http.post('/challenges/join').set('Authorization', player.token).send({ id }).expect(200);
+    for (let roundNumber = 0; roundNumber < 5; roundNumber++) {
+      await t.http.post(`/challenge/${id}/round`).set('Authorization', player.token).send({ roundNumber }).expect(201);
+      const started = (await gameEventsOf(`challengeplay-${id}~${player.profile.uid}`)).findLast((event) => event.type === 'ChallengeRoundStarted');
+      const target = (started as { data: { target: LatLng } }).data.target;
+      if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
+      const guess = offset(target, km);
+      await t.http.post('/challenges/addScore').set('Authorization', player.token).send({ id, roundNumber, guessLoc: `${guess.lat},${guess.lng}` }).expect(200);
+    }
+  }
+  const gameEventsOf = async (stream: string) => (await t.app.get<EventStore>(EVENT_STORE).readStream(stream)).map(toDomainEvent);
+
+  it("is for players who finished the daily; the best other player's guesses come back at the times they took", async () => {
+    const [cy, di] = [await signedUpPlayer(t, 'Cy'), await signedUpPlayer(t, 'Di')];
+    const { challenges } = (await t.http.get('/challenges/daily').expect(200)).body as DailyChallenges;
+    const daily = challenges[0]!.id;
+    // Cy plays the daily well, taking about 10 s of game time a round (0.5 s at 20×).
+    await playDaily(cy, daily, 20, 500);
+    // Di has not played it: a ghost duel would show her today's places first.
+    expect((await t.http.post('/ghosts').set('Authorization', di.token).send({ challengeId: daily }).expect(409)).body).toMatchObject({ code: 'play_challenge_first', field: 'challengeId' });
+    expect((await t.http.post('/ghosts').set('Authorization', di.token).send({ challengeId: 'no-such-challenge' }).expect(404)).body).toMatchObject({ field: 'challengeId' });
+    expect((await t.http.post('/ghosts').set('Authorization', di.token).send({ challengeId: daily, gameId: 'x' }).expect(400)).body).toMatchObject({ field: 'gameId' });
+    await playDaily(di, daily, 3000);
+
+    const { gameId } = (await t.http.post('/ghosts').set('Authorization', di.token).send({ challengeId: daily }).expect(201)).body as { gameId: string };
+    const recording = (await gameEvents(t, gameId)).find((event): event is GameEventOf<'GhostRecorded'> => event.type === 'GhostRecorded')!.data;
+    expect(recording).toMatchObject({ playerId: `ghost:${cy.profile.uid}`, source: { kind: 'challenge', gameId: daily, playerId: cy.profile.uid, name: 'Cy' } });
+    const scored = (await gameEventsOf(`challengeplay-${daily}~${cy.profile.uid}`)).flatMap((event) => (event.type === 'ChallengeRoundScored' ? [event.data] : []));
+    expect(recording.rounds.map((round) => round.guesses.map((guess) => [guess.loc, guess.afterMs]))).toEqual(scored.map((round) => [[round.guess, round.timeTakenMs]]));
+
+    const d = await connect(di);
+    const joined = await d.ok('JoinGame', { gameId });
+    expect(joined.ghost).toMatchObject({ sourceKind: 'challenge', sourceGameId: daily });
+    for (let roundIndex = 0; roundIndex < 5; roundIndex++) {
+      const view = await d.until(gameId, (v) => (v.status === 'SED' && v.cr === roundIndex) || v.status === 'G_ED', `round ${roundIndex}`);
+      if (view.status === 'G_ED') break;
+      const target = await targetOf(t, gameId, roundIndex);
+      // Today's places, in today's order.
+      expect(target).toEqual(scored[roundIndex]!.target);
+      await d.ok('PlaceGuess', { gameId, roundIndex, loc: offset(target, 3000), final: true });
+      await d.until(gameId, (v) => v.rounds[roundIndex]?.ended === true, `round ${roundIndex} result`);
+    }
+    const final = await d.until(gameId, (v) => v.status === 'G_ED', 'the end');
+    expect(final.result).toMatchObject({ reason: 'knockout', winnerTeam: final.us[recording.playerId]!.team });
+    const played = await gameEvents(t, gameId);
+    const started = new Map(played.flatMap((event) => (event.type === 'RoundStarted' ? [[event.data.roundIndex, event.data.startedAt] as const] : [])));
+    for (const event of played) {
+      if (event.type === 'GuessPlaced' && event.data.playerId === recording.playerId) expect(Date.parse(event.data.at) - started.get(event.data.roundIndex)!).toBe(scored[event.data.roundIndex]!.timeTakenMs);
+    }
   });
 });

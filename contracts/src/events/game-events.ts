@@ -78,7 +78,8 @@ export const ghostRecordedV1 = defineEvent(
   z.object({
     /** The ghost's player id in this game (`ghost:` + the recorded player's id). */
     playerId,
-    source: z.object({ gameId: z.string().min(1), playerId, name: z.string().min(1), endedAt: instantSchema }),
+    /** The finished duel (`gameId`), or with `kind` challenge the challenge whose id `gameId` holds. */
+    source: z.object({ kind: z.literal('challenge').optional(), gameId: z.string().min(1), playerId, name: z.string().min(1), endedAt: instantSchema }),
     rounds: z.array(z.object({ guesses: z.array(ghostGuessSchema).max(200), doneAfterMs: z.number().int().min(0) })).min(1).max(50),
   }),
 );

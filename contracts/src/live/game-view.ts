@@ -103,7 +103,7 @@ export const gameViewSchema = z.object({
   nmpz: z.boolean().default(false),
   host: z.string(),
   /** Ghost duels: which player is the ghost, and the finished duel it was recorded in (never its guesses). */
-  ghost: z.object({ playerId: z.string(), sourceGameId: z.string(), sourcePlayerId: z.string() }).optional(),
+  ghost: z.object({ playerId: z.string(), sourceGameId: z.string(), sourcePlayerId: z.string(), sourceKind: z.enum(['game', 'challenge']).default('game') }).optional(),
   crft: z.number().int().nullable(),
   gatft: z.number().int().nullable(),
   rounds: z.array(roundViewSchema),

@@ -73,5 +73,6 @@ export const errorCodes = [
   'picture_hidden',
   // Ghost duels (docs/ghost-duels.md)
   'not_ghostable',
+  'play_challenge_first',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -23,10 +23,15 @@ export const ghostSourceViewSchema = z.object({
 });
 export type GhostSourceView = z.infer<typeof ghostSourceViewSchema>;
 
-/** POST /ghosts: duel the ghost of `playerId` from finished duel `gameId`; answers the new game's id. */
+/**
+ * POST /ghosts: duel the ghost of `playerId` from finished duel `gameId`, or from challenge `challengeId`
+ * (a daily or a custom one, which the caller has finished; without `playerId`, its best other player's);
+ * answers the new game's id. Exactly one of `gameId` and `challengeId`.
+ */
 export const createGhostDuelRequestSchema = z.object({
-  gameId: z.string().min(1).max(64),
-  playerId: z.string().min(1).max(128),
+  gameId: z.string().min(1).max(64).optional(),
+  challengeId: z.string().min(1).max(64).optional(),
+  playerId: z.string().min(1).max(128).optional(),
 });
 export type CreateGhostDuelRequest = z.infer<typeof createGhostDuelRequestSchema>;
 export const createGhostDuelResponseSchema = z.object({ gameId: z.string() });

@@ -106,7 +106,7 @@ function applyEvent(view: GameSnapshot, event: Exclude<GameEvent, { type: 'GameC
       return view;
     case 'GhostRecorded':
       // Only who the ghost is and where it comes from: its guesses reach the view as it places them.
-      return { ...view, ghost: { playerId: event.data.playerId, sourceGameId: event.data.source.gameId, sourcePlayerId: event.data.source.playerId } };
+      return { ...view, ghost: { playerId: event.data.playerId, sourceGameId: event.data.source.gameId, sourcePlayerId: event.data.source.playerId, sourceKind: event.data.source.kind ?? 'game' } };
     case 'GameLaunched':
       return { ...view, status: 'G' };
     case 'RoundStarting': {

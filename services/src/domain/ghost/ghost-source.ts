@@ -14,6 +14,8 @@ export interface GhostablePlayer {
 
 /** A finished duel a ghost can come from: what it was, and each player's recording. */
 export interface GhostSource {
+  /** A finished duel's game, or a challenge (domain/ghost/challenge-ghost.ts); `gameId` is its id. */
+  kind: 'game' | 'challenge';
   gameId: string;
   gameT: GameEventOf<'GameCreated'>['data']['gameT'];
   origin: GameEventOf<'GameCreated'>['data']['origin'];
@@ -108,6 +110,7 @@ export function ghostSource(events: readonly GameEvent[]): GhostSource | Rejecti
   const game = state;
   const hp = (team: string | null) => (team !== null && hasHitPoints(game.gameT) ? (game.hp?.[team as '0' | '1'] ?? null) : null);
   return {
+    kind: 'game',
     gameId: game.gameId,
     gameT: game.gameT,
     origin: game.origin,
@@ -126,7 +129,7 @@ export function recordGhost(source: GhostSource, playerId: string): GhostRecordi
   const rounds = source.recordings.get(playerId);
   if (!player || !rounds) return reject(400, 'validation_failed', `playerId: ${playerId} did not play in game ${source.gameId}`, 'playerId');
   if (isGhostPlayerId(playerId)) return reject(400, 'validation_failed', 'playerId: that player is a ghost already; pick the player who played it', 'playerId');
-  return { playerId: ghostPlayerId(playerId), source: { gameId: source.gameId, playerId, name: player.name, endedAt: source.endedAt }, rounds };
+  return { playerId: ghostPlayerId(playerId), source: { ...(source.kind === 'challenge' ? { kind: 'challenge' as const } : {}), gameId: source.gameId, playerId, name: player.name, endedAt: source.endedAt }, rounds };
 }
 
 /** A ghost duel's settings: the recorded duel's rules, unranked, with no minimum rating. */

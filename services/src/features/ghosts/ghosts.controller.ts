@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { Body, Controller, Get, Inject, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { createGhostDuelRequestSchema, createGhostDuelResponseSchema, type GameEvent, ghostSourceViewSchema, isGameEvent, streamName } from '@globetrail/contracts';
+import { type ChallengeRoundScored, createGhostDuelRequestSchema, createGhostDuelResponseSchema, type GameEvent, ghostSourceViewSchema, isGameEvent, streamName } from '@globetrail/contracts';
 import { z } from 'zod';
-import { ApiException, parseInput } from '../../api/api-error.js';
+import { ApiException, badRequest, parseInput } from '../../api/api-error.js';
+import { challengeGhostSource } from '../../domain/ghost/challenge-ghost.js';
+import { challengeDoc, challengeResults } from '../../projections/challenges/challenges.queries.js';
 import { ApiErrors, ZodBody, ZodResponse } from '../../api/openapi.js';
 import { CommandExecutor } from '../../app/command-executor.js';
 import { EVENT_STORE, READ_STORE } from '../../app/tokens.js';
@@ -67,8 +69,10 @@ export class GhostsController {
   @ApiErrors(400, 401, 404, 409, 429)
   async create(@CurrentPrincipal() principal: Principal, @Body() body: unknown) {
     const request = parseInput(createGhostDuelRequestSchema, body);
-    const source = await this.load(request.gameId);
-    const ghost = recordGhost(source, request.playerId);
+    if ((request.gameId === undefined) === (request.challengeId === undefined)) throw badRequest('gameId', 'give gameId (a finished duel) or challengeId (a challenge you have finished), not both');
+    if (request.gameId !== undefined && request.playerId === undefined) throw badRequest('playerId', "whose ghost: one of the duel's players");
+    const source = request.gameId !== undefined ? await this.load(request.gameId) : await this.loadChallenge(request.challengeId!, principal.uid, request.playerId);
+    const ghost = recordGhost(source, request.playerId ?? source.players[0]!.playerId);
     if (isRejection(ghost)) throw refused(ghost);
     const context = this.executor.context();
     const gameId = context.newId();
@@ -92,6 +96,38 @@ export class GhostsController {
       { actor: principal.uid, readModels: ['live-games'], context },
     );
     return { gameId };
+  }
+
+  /**
+   * A challenge's ghost: only for a player who has finished the challenge (its targets would otherwise be
+   * learnt from the duel's results), of `playerId` or else of its best other player who finished it.
+   */
+  private async loadChallenge(challengeId: string, viewer: string, playerId: string | undefined): Promise<GhostSource> {
+    const created = (await this.events.readStream(streamName.challenge(challengeId))).map(toDomainEvent).find((event) => event.type === 'ChallengeCreated');
+    if (created?.type !== 'ChallengeCreated') throw new ApiException(404, 'not_found', `challengeId: no challenge ${challengeId}`, 'challengeId');
+    const rounds = created.data.rounds.length;
+    const mine = await this.scoredRounds(challengeId, viewer);
+    if (mine.length < rounds) throw new ApiException(409, 'play_challenge_first', 'finish this challenge before you duel a ghost on its rounds', 'challengeId');
+    let chosen = playerId;
+    let name: string | null = null;
+    if (chosen === undefined) {
+      const doc = await challengeDoc(this.reads, challengeId);
+      const best = doc ? (await challengeResults(this.reads, doc)).find((row) => row.completed && row.userId !== viewer) : undefined;
+      if (!best) throw new ApiException(409, 'not_ghostable', 'nobody else has finished this challenge yet', 'challengeId');
+      [chosen, name] = [best.userId, best.name];
+    }
+    const play = await this.events.readStream(streamName.challengePlay(challengeId, chosen));
+    const joined = play.map(toDomainEvent).find((event) => event.type === 'ChallengeJoined');
+    if (joined?.type !== 'ChallengeJoined') throw new ApiException(400, 'validation_failed', `playerId: ${chosen} has not played challenge ${challengeId}`, 'playerId');
+    const scored = await this.scoredRounds(challengeId, chosen);
+    const source = challengeGhostSource(created.data, { playerId: chosen, name: name ?? (joined.data.name || 'Anonymous'), scored }, () => randomBytes(16).toString('base64url'));
+    if (isRejection(source)) throw refused(source);
+    return source;
+  }
+
+  private async scoredRounds(challengeId: string, userId: string): Promise<ChallengeRoundScored['data'][]> {
+    const events = (await this.events.readStream(streamName.challengePlay(challengeId, userId))).map(toDomainEvent);
+    return events.flatMap((event) => (event.type === 'ChallengeRoundScored' ? [event.data as ChallengeRoundScored['data']] : []));
   }
 
   private async load(gameId: string): Promise<GhostSource> {
