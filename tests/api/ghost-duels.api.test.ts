@@ -1,4 +1,4 @@
-import type { DailyChallenges, GameEventOf, GameView, GhostSourceView, LatLng, MatchAuditResponse } from '@globetrail/contracts';
+import type { DailyChallenges, GameEventOf, GameView, GhostSourceView, LatLng, MatchAuditResponse, PlayerDuels } from '@globetrail/contracts';
 import { EVENT_STORE } from '../../services/src/app/tokens.js';
 import type { EventStore } from '../../services/src/platform/event-store/event-store.port.js';
 import { toDomainEvent } from '../../services/src/platform/event-store/domain-event.js';
@@ -144,6 +144,72 @@ describe('ghost duels', () => {
     // The ghost duel is itself a finished duel: the guest's side of it can be duelled in turn.
     const again = (await t.http.get(`/ghosts/${gameId}`).expect(200)).body as GhostSourceView;
     expect(again.players.find((player) => player.playerId === ghostId)).toMatchObject({ ghost: true, won: true });
+  });
+});
+
+describe("a profile's duels, where a ghost duel starts", () => {
+  it("lists a player's finished duels newest first, with the opponent, the outcome and a ghost marked; a deleted opponent's name goes", async () => {
+    const [ed, flo] = [await signedUpPlayer(t, 'Ed'), await signedUpPlayer(t, 'Flo')];
+    const gameId = ((await t.http.post('/games').set('Authorization', ed.token).send({ gameT: 'D' }).expect(201)).body as { gameId: string }).gameId;
+    const [e, f] = [await connect(ed), await connect(flo)];
+    await e.ok('JoinGame', { gameId });
+    await f.ok('JoinGame', { gameId });
+    await e.ok('SetReady', { gameId, ready: true });
+    await f.ok('SetReady', { gameId, ready: true });
+    for (let roundIndex = 0; roundIndex < 10; roundIndex++) {
+      const view = await e.until(gameId, (v) => (v.status === 'SED' && v.cr === roundIndex) || v.status === 'G_ED', `round ${roundIndex}`);
+      if (view.status === 'G_ED') break;
+      const target = await targetOf(t, gameId, roundIndex);
+      await e.ok('PlaceGuess', { gameId, roundIndex, loc: offset(target, 10), final: true });
+      await f.ok('PlaceGuess', { gameId, roundIndex, loc: offset(target, 2000), final: true });
+      await e.until(gameId, (v) => v.rounds[roundIndex]?.ended === true || v.status === 'G_ED', `round ${roundIndex} result`);
+    }
+    const ended = await e.until(gameId, (v) => v.status === 'G_ED', 'the end');
+    const listed = async (player: Player) => {
+      // The read model follows the game's end: wait for it (bounded).
+      for (let tries = 0; tries < 100; tries++) {
+        const { duels } = (await t.http.get(`/user/duels/${player.profile.uid}`).expect(200)).body as PlayerDuels;
+        if (duels.length > 0) return duels;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error('no duel listed');
+    };
+    expect((await listed(ed))[0]).toMatchObject({ gameId, gameT: 'D', origin: 'private', mapName: 'World', opponent: { id: flo.profile.uid, name: 'Flo', ghost: false }, outcome: 'won', hp: 6000, opponentHp: 0, rounds: ended.rounds.length });
+
+    // Flo duels Ed's ghost from that list, and loses again: her list has it on top, the ghost marked.
+    const { gameId: ghostGame } = (await t.http.post('/ghosts').set('Authorization', flo.token).send({ gameId, playerId: ed.profile.uid }).expect(201)).body as { gameId: string };
+    await f.ok('JoinGame', { gameId: ghostGame });
+    for (let roundIndex = 0; roundIndex < 10; roundIndex++) {
+      const view = await f.until(ghostGame, (v) => (v.status === 'SED' && v.cr === roundIndex) || v.status === 'G_ED', `round ${roundIndex}`);
+      if (view.status === 'G_ED') break;
+      await f.ok('PlaceGuess', { gameId: ghostGame, roundIndex, loc: offset(await targetOf(t, ghostGame, roundIndex), 2000), final: true });
+      await f.until(ghostGame, (v) => v.rounds[roundIndex]?.ended === true || v.status === 'G_ED', `round ${roundIndex} result`);
+    }
+    await f.until(ghostGame, (v) => v.status === 'G_ED', 'the end');
+    let top = (await listed(flo))[0]!;
+    for (let tries = 0; top.gameId !== ghostGame && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      top = (await listed(flo))[0]!;
+    }
+    expect(top).toMatchObject({ gameId: ghostGame, origin: 'ghost', opponent: { id: `ghost:${ed.profile.uid}`, name: 'Ed', ghost: true }, outcome: 'lost' });
+    // No entry for the ghost itself.
+    expect(((await t.http.get(`/user/duels/ghost:${ed.profile.uid}`).expect(200)).body as PlayerDuels).duels).toEqual([]);
+
+    // Ed deletes his account: his own list is gone, and Flo's shows her opponent and his ghost without his name.
+    await t.http.get('/user/delete').set('Authorization', ed.token).expect(200);
+    for (let tries = 0; tries < 100; tries++) {
+      const { duels } = (await t.http.get(`/user/duels/${flo.profile.uid}`).expect(200)).body as PlayerDuels;
+      const [first, ghost] = [duels.find((duel) => duel.gameId === gameId), duels.find((duel) => duel.gameId === ghostGame)];
+      if (first?.opponent.name === null && ghost?.opponent.name === null && ((await t.http.get(`/user/duels/${ed.profile.uid}`)).body as PlayerDuels).duels.length === 0) {
+        // Nor is he anyone's ghost any more, nor named on the duel's ghost page.
+        const described = (await t.http.get(`/ghosts/${gameId}`).expect(200)).body as GhostSourceView;
+        expect(described.players.map((player) => player.name)).toEqual(['Flo']);
+        expect((await t.http.post('/ghosts').set('Authorization', flo.token).send({ gameId, playerId: ed.profile.uid }).expect(409)).body).toMatchObject({ code: 'not_ghostable', field: 'playerId' });
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error("the deleted player's name or list stayed");
   });
 });
 

@@ -119,6 +119,16 @@ describe('a finished ranked match, audited and replayed in the browser', () => {
     await page.getByTestId('audit-link').click();
     await page.getByTestId('audit-page').waitFor();
     await page.getByText('Fair: every check holds').waitFor();
+
+    // Ana's profile lists her latest duels, the ranked match among them, with her ghost a click away.
+    const anaId = (await gameEvents(e2e.t, matchId)).flatMap((event) => (event.type === 'PlayerJoined' && event.data.name === 'Ana' ? [event.data.playerId] : []))[0]!;
+    await page.goto(`${new URL(page.url()).origin}/#/user/${anaId}`);
+    const listed = page.locator(`[data-testid="recent-duel"][data-game-id="${matchId}"]`);
+    await listed.waitFor();
+    expect(await listed.innerText()).toMatch(/Won\s+against Ben/);
+    await listed.getByTestId('recent-duel-ghost').click();
+    await page.getByTestId('ghost-page').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe("Duel Ana's ghost");
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);

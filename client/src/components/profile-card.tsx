@@ -29,7 +29,7 @@ export function ProfileCard({ profile, subtitle }: { profile: ShownProfile; subt
           <img className="avatar" src={profile.photoUrl} alt="" width={48} height={48} />
         ) : (
           <span className="avatar" aria-hidden="true">
-            {(profile.name.trim()[0] ?? '?').toUpperCase()}
+            {(Array.from(profile.name.trim())[0] ?? '?').toUpperCase()}
           </span>
         )}
         <div>

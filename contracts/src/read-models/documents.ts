@@ -90,6 +90,8 @@ export const readModelCollections = {
   challengeComments: 'challenge_comments',
   cheatingReports: 'cheating_reports',
   clientErrors: 'client_errors',
+  duelGames: 'duel_games',
+  duelHistory: 'duel_history',
 } as const;
 
 /** A lobby duel waiting for its opponent. */
@@ -240,3 +242,32 @@ export type PlayerDay = z.infer<typeof playerDaySchema>;
 /** A signed-up player's scored rounds day by day (`YYYY-MM-DD` → totals): their stats and chart. About 60 bytes a day played. */
 export const playerHistoryDocSchema = z.object({ id: z.string(), days: z.record(z.string(), playerDaySchema) });
 export type PlayerHistoryDoc = z.infer<typeof playerHistoryDocSchema>;
+
+/** A one-against-one duel being played: its mode and who joined, until it ends (duel-history read model). */
+export const duelGameDocSchema = z.object({
+  id: z.string(),
+  gameT: z.enum(['D', 'L']),
+  origin: z.enum(['private', 'lobby', 'arena', 'ghost']),
+  mapName: z.string(),
+  players: z.record(z.string(), z.object({ name: z.string(), isA: z.boolean() })),
+});
+export type DuelGameDoc = z.infer<typeof duelGameDocSchema>;
+
+/** One finished duel as one of its players played it; id `{playerId}|{endedAt}|{gameId}`. */
+export const duelHistoryDocSchema = z.object({
+  id: z.string(),
+  playerId: z.string(),
+  gameId: z.string(),
+  endedAt: z.string(),
+  gameT: z.enum(['D', 'L']),
+  origin: z.enum(['private', 'lobby', 'arena', 'ghost']),
+  mapName: z.string(),
+  opponentId: z.string().nullable(),
+  opponentName: z.string().nullable(),
+  opponentAnonymous: z.boolean(),
+  outcome: z.enum(['won', 'lost', 'draw']),
+  hp: z.number().int().nullable(),
+  opponentHp: z.number().int().nullable(),
+  rounds: z.number().int().min(0),
+});
+export type DuelHistoryDoc = z.infer<typeof duelHistoryDocSchema>;

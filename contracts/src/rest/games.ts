@@ -49,3 +49,23 @@ export const countryAnswerSchema = z.object({ countryCode: z.string().length(2).
 /** Fixed room ids: the routes game/lobby and game/arena (SPEC §2: "duels lobby id and arena id are game ids"). */
 export const LOBBY_ID = 'lobby';
 export const ARENA_ID = 'arena';
+
+/**
+ * GET /user/duels/{id}: a player's latest finished one-against-one duels, newest first (ours; the public
+ * profile's match list, where a ghost duel can start). An opponent who deleted their account shows no name.
+ */
+export const playerDuelSchema = z.object({
+  gameId: z.string(),
+  endedAt: z.string(),
+  gameT: z.enum(['D', 'L']),
+  origin: z.enum(['private', 'lobby', 'arena', 'ghost']),
+  mapName: z.string(),
+  opponent: z.object({ id: z.string().nullable(), name: z.string().nullable(), ghost: z.boolean() }),
+  outcome: z.enum(['won', 'lost', 'draw']),
+  hp: z.number().int().nullable(),
+  opponentHp: z.number().int().nullable(),
+  rounds: z.number().int(),
+});
+export type PlayerDuel = z.infer<typeof playerDuelSchema>;
+export const playerDuelsSchema = z.object({ duels: z.array(playerDuelSchema) });
+export type PlayerDuels = z.infer<typeof playerDuelsSchema>;

@@ -2,6 +2,7 @@ import { arenaRatingsProjection } from './arena-ratings/arena-ratings.projection
 import { challengeCommentsProjection } from './challenge-comments/challenge-comments.projection.js';
 import { challengeProgressProjection } from './challenge-progress/challenge-progress.projection.js';
 import { challengesProjection } from './challenges/challenges.projection.js';
+import { duelHistoryProjection } from './duel-history/duel-history.projection.js';
 import { liveGamesProjection } from './live-games/live-games.projection.js';
 import { leaderboardsProjection } from './leaderboards/leaderboards.projection.js';
 import { mapLikesProjection } from './map-likes/map-likes.projection.js';
@@ -31,4 +32,5 @@ export const allProjections: readonly Projection[] = [
   challengeCommentsProjection,
   playerHistoryProjection,
   operatorReportsProjection,
+  duelHistoryProjection,
 ];

@@ -77,8 +77,8 @@ describe('ghost duels', () => {
       const source = sourceOf(recorded.events);
       expect(source.rounds.map((round) => round.target)).toEqual([places.paris, places.paris]);
       expect(source.players).toEqual([
-        { playerId: 'ada', name: 'Ada', hp: 5000, won: true },
-        { playerId: 'bob', name: 'Bob', hp: 0, won: false },
+        { playerId: 'ada', name: 'Ada', hp: 5000, won: true, anonymous: false },
+        { playerId: 'bob', name: 'Bob', hp: 0, won: false, anonymous: false },
       ]);
       expect(source.recordings.get('bob')).toEqual([
         { guesses: [{ afterMs: 20_000, loc: places.london, r: -1, isF: false }, { afterMs: 30_000, loc: places.brussels, r: -1, isF: true }], doneAfterMs: 30_000 },

@@ -55,7 +55,7 @@ export function challengeGhostSource(created: Created, play: ChallengePlay, newT
     map: { id: created.mapId, name: created.mapName, maxMapDistance: created.maxMapDistance },
     settings,
     endedAt: finished,
-    players: [{ playerId: play.playerId, name: play.name, hp: null, won: false }],
+    players: [{ playerId: play.playerId, name: play.name, hp: null, won: false, anonymous: false }],
     rounds: created.rounds.map((round) => ({ target: round.target, targetCountryCode: round.targetCountryCode, panorama: { ...round.panorama, token: newToken() } })),
     recordings: new Map([[play.playerId, recording]]),
   };

@@ -10,6 +10,8 @@ export interface GhostablePlayer {
   name: string;
   hp: number | null;
   won: boolean;
+  /** Joined without an account: nothing to check for a deleted one. */
+  anonymous: boolean;
 }
 
 /** A finished duel a ghost can come from: what it was, and each player's recording. */
@@ -117,7 +119,7 @@ export function ghostSource(events: readonly GameEvent[]): GhostSource | Rejecti
     map: { id: game.map.id, name: game.map.name, maxMapDistance: game.map.mmd },
     settings: game.settings,
     endedAt,
-    players: game.players.map((player) => ({ playerId: player.id, name: player.name, hp: hp(player.team), won: winnerTeam !== null && player.team === winnerTeam })),
+    players: game.players.map((player) => ({ playerId: player.id, name: player.name, hp: hp(player.team), won: winnerTeam !== null && player.team === winnerTeam, anonymous: player.isA })),
     rounds: played.map((round) => round.planned),
     recordings,
   };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Body, Controller, Get, Inject, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { type ChallengeRoundScored, createGhostDuelRequestSchema, createGhostDuelResponseSchema, type GameEvent, ghostSourceViewSchema, isGameEvent, streamName } from '@globetrail/contracts';
+import { type ChallengeRoundScored, createGhostDuelRequestSchema, createGhostDuelResponseSchema, type GameEvent, ghostSourceViewSchema, isGameEvent, readModelCollections, streamName } from '@globetrail/contracts';
 import { z } from 'zod';
 import { ApiException, badRequest, parseInput } from '../../api/api-error.js';
 import { challengeGhostSource } from '../../domain/ghost/challenge-ghost.js';
@@ -55,7 +55,7 @@ export class GhostsController {
       nmpz: source.settings.nmpz ?? false,
       s_hp: source.settings.s_hp,
       endedAt: source.endedAt,
-      players: source.players.map((player) => ({ ...player, ghost: isGhostPlayerId(player.playerId) })),
+      players: source.players.map(({ playerId, name, hp, won }) => ({ playerId, name, hp, won, ghost: isGhostPlayerId(playerId) })),
     };
   }
 
@@ -72,7 +72,11 @@ export class GhostsController {
     if ((request.gameId === undefined) === (request.challengeId === undefined)) throw badRequest('gameId', 'give gameId (a finished duel) or challengeId (a challenge you have finished), not both');
     if (request.gameId !== undefined && request.playerId === undefined) throw badRequest('playerId', "whose ghost: one of the duel's players");
     const source = request.gameId !== undefined ? await this.load(request.gameId) : await this.loadChallenge(request.challengeId!, principal.uid, request.playerId);
-    const ghost = recordGhost(source, request.playerId ?? source.players[0]!.playerId);
+    const chosen = request.playerId ?? source.players[0]?.playerId;
+    if (chosen === undefined || (source.recordings.has(chosen) && !source.players.some((player) => player.playerId === chosen))) {
+      throw new ApiException(409, 'not_ghostable', 'that player deleted their account: their guesses are no one\'s ghost', 'playerId');
+    }
+    const ghost = recordGhost(source, chosen);
     if (isRejection(ghost)) throw refused(ghost);
     const context = this.executor.context();
     const gameId = context.newId();
@@ -138,6 +142,17 @@ export class GhostsController {
     }
     const source = ghostSource(events);
     if (isRejection(source)) throw refused(source.status === 404 ? { ...source, message: `no game ${gameId}` } : source);
-    return source;
+    return this.withoutDeleted(source);
+  }
+
+  /** A player who deleted their account is no one's ghost, and their name is not shown (docs/ghost-duels.md). */
+  private async withoutDeleted(source: GhostSource): Promise<GhostSource> {
+    const person = (playerId: string) => (isGhostPlayerId(playerId) ? playerId.slice('ghost:'.length) : playerId);
+    const kept = [];
+    for (const player of source.players) {
+      const deleted = !player.anonymous && (await this.reads.get(readModelCollections.userProfiles, person(player.playerId))) === null;
+      if (!deleted) kept.push(player);
+    }
+    return { ...source, players: kept };
   }
 }

@@ -18,6 +18,7 @@ import { ChallengeChips } from './challenge-chips';
 import { ChallengeComments } from './challenge-comments';
 import { ChallengePlay } from './challenge-play';
 import { ShareLink } from './share-link';
+import { useStartGhostDuel } from '../../ghosts/hooks/use-ghost-duel';
 
 /** Route challenge/{challengeId} (SPEC §2): the overview — settings, map, your rounds, results, comments — and play. */
 export function ChallengePage({ challengeId }: { challengeId: string }) {
@@ -133,6 +134,7 @@ function Overview({ challenge, progress, onPlay }: { challenge: ChallengeDetail;
           )}
         </div>
         {finished && <p className="challenge-page__score" data-testid="challenge-your-total">{t('challenges.page.yourTotal', { points: format.number(total) })}</p>}
+        {finished && <GhostOffer challenge={challenge} you={session?.user.uid ?? null} />}
         <ShareLink challengeId={challenge.id} />
       </section>
       <section className="challenge-page__side">
@@ -140,6 +142,28 @@ function Overview({ challenge, progress, onPlay }: { challenge: ChallengeDetail;
         <ChallengeComments challenge={challenge} played={played} signedIn={signedIn} />
       </section>
     </main>
+  );
+}
+
+/**
+ * Once you have finished a challenge (a daily's places would otherwise be learnt from the duel): its best
+ * other player's ghost, their guesses replayed at the moments they made them (docs/ghost-duels.md).
+ */
+function GhostOffer({ challenge, you }: { challenge: ChallengeDetail; you: string | null }) {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const start = useStartGhostDuel();
+  const best = challenge.results.find((row) => row.completed && row.userId !== you);
+  if (!best) return null;
+  return (
+    <div className="challenge-ghost" data-testid="challenge-ghost">
+      <p className="muted">{t('ghost.challengeHint')}</p>
+      <button type="button" className="button" onClick={() => start.mutate({ challengeId: challenge.id, playerId: best.userId })} disabled={start.isPending} data-testid="challenge-ghost-button">
+        {start.isPending && <span className="spinner spinner--small" aria-hidden="true" />}
+        {t('ghost.duel', { name: best.name })}
+      </button>
+      {start.isError && <ErrorMessage>{errorMessage(start.error)}</ErrorMessage>}
+    </div>
   );
 }
 

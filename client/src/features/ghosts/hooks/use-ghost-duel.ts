@@ -11,7 +11,7 @@ export function useGhostSource(gameId: string) {
 export function useStartGhostDuel() {
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: (request: { gameId: string; playerId: string }) => createGhostDuel(request),
+    mutationFn: (request: { gameId: string; playerId: string } | { challengeId: string; playerId?: string }) => createGhostDuel(request),
     onSuccess: ({ gameId }) => navigate(gamePath(gameId)),
   });
 }

@@ -140,7 +140,7 @@ export function FinalStandings({ model, restart }: FinalStandingsProps) {
             <button
               type="button"
               className="button button--primary"
-              onClick={() => again.mutate({ gameId: ghost.sourceGameId, playerId: ghost.sourcePlayerId })}
+              onClick={() => again.mutate(ghost.sourceKind === 'challenge' ? { challengeId: ghost.sourceGameId, playerId: ghost.sourcePlayerId } : { gameId: ghost.sourceGameId, playerId: ghost.sourcePlayerId })}
               disabled={again.isPending}
               data-testid="ghost-again"
             >
@@ -149,8 +149,12 @@ export function FinalStandings({ model, restart }: FinalStandingsProps) {
             </button>
           )}
           {ghost && (
-            <Link className="button" to={ghostPath(ghost.sourceGameId, ghost.sourcePlayerId)} data-testid="ghost-source-link">
-              {t('ghost.recorded')}
+            <Link
+              className="button"
+              to={ghost.sourceKind === 'challenge' ? `/challenge/${encodeURIComponent(ghost.sourceGameId)}` : ghostPath(ghost.sourceGameId, ghost.sourcePlayerId)}
+              data-testid="ghost-source-link"
+            >
+              {ghost.sourceKind === 'challenge' ? t('ghost.recordedChallenge') : t('ghost.recorded')}
             </Link>
           )}
           {model.isHost && view.origin !== 'arena' && !ghost && (

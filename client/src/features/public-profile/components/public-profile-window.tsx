@@ -8,6 +8,7 @@ import { isApiRequestError } from '../../../lib/api/api-error';
 import { useErrorMessage } from '../../../lib/api/use-error-message';
 import { getPublicProfile } from '../api/public-profile-api';
 import { PlayerStats } from '../../../components/player-stats';
+import { RecentDuels } from '../../ghosts/components/recent-duels';
 
 /** Another player's public profile (route user/{userId}, or a name in the leaderboard). */
 export function PublicProfileWindow({ userId, onClose }: { userId: string; onClose: () => void }) {
@@ -31,6 +32,7 @@ export function PublicProfileWindow({ userId, onClose }: { userId: string; onClo
       {profile.isError && !missing && <ErrorMessage onRetry={() => void profile.refetch()}>{errorMessage(profile.error)}</ErrorMessage>}
       {data && <ProfileCard profile={data} />}
       {data && <PlayerStats userId={userId} />}
+      {data && <RecentDuels userId={userId} name={data.name} onNavigate={onClose} />}
     </ModalWindow>
   );
 }
