@@ -29,7 +29,7 @@ export function RecentDuels({ userId, name, onNavigate }: { userId: string; name
         <ul className="recent-duels__list">
           {duels.data.duels.map((duel) => (
             <li key={`${duel.gameId}-${duel.endedAt}`} className="recent-duels__item" data-testid="recent-duel" data-game-id={duel.gameId}>
-              <span className={`recent-duels__outcome recent-duels__outcome--${duel.outcome}`}>{t(`ghost.recent.${duel.outcome}`)}</span>
+              <span className={`recent-duels__outcome recent-duels__outcome--${duel.outcome}`}>{duel.outcome === 'won' ? t('ghost.won') : duel.outcome === 'lost' ? t('ghost.lost') : t('ghost.recent.draw')}</span>
               <span className="recent-duels__who">
                 {t('ghost.recent.versus', { name: opponent(duel) })}
                 <span className="muted">
@@ -40,7 +40,7 @@ export function RecentDuels({ userId, name, onNavigate }: { userId: string; name
               <span className="recent-duels__links">
                 {(duel.origin === 'arena' || duel.origin === 'ghost') && (
                   <Link to={`/arena/${encodeURIComponent(duel.gameId)}/audit`} onClick={onNavigate}>
-                    {t('ghost.recent.audit')}
+                    {t('audit.title')}
                   </Link>
                 )}
                 <Link className="button button--small" to={ghostPath(duel.gameId, userId)} onClick={onNavigate} data-testid="recent-duel-ghost">
