@@ -265,5 +265,20 @@ describe("the ghost of today's best daily player", () => {
     for (const event of played) {
       if (event.type === 'GuessPlaced' && event.data.playerId === recording.playerId) expect(Date.parse(event.data.at) - started.get(event.data.roundIndex)!).toBe(scored[event.data.roundIndex]!.timeTakenMs);
     }
+
+    // Today's places stay Di's: nobody else watches, audits, lists or duels a ghost from her game.
+    const outsider = await signedUpPlayer(t, 'Gus');
+    await t.http.get(`/games/${gameId}`).expect(404);
+    await t.http.get(`/games/${gameId}`).set('Authorization', outsider.token).expect(404);
+    await t.http.get(`/games/${gameId}`).set('Authorization', di.token).expect(200);
+    const watcher = await connect(outsider);
+    const watched = await watcher.send('WatchGame', { gameId });
+    expect(watched).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    await t.http.get(`/arena/${gameId}/audit`).expect(404);
+    await t.http.get(`/arena/${gameId}/audit`).set('Authorization', outsider.token).expect(404);
+    expect(((await t.http.get(`/arena/${gameId}/audit`).set('Authorization', di.token).expect(200)).body as MatchAuditResponse).audit.verdict).toBe('fair');
+    expect((await t.http.get(`/ghosts/${gameId}`).expect(409)).body).toMatchObject({ code: 'not_ghostable' });
+    expect((await t.http.post('/ghosts').set('Authorization', outsider.token).send({ gameId, playerId: di.profile.uid }).expect(409)).body).toMatchObject({ code: 'not_ghostable' });
+    expect(((await t.http.get(`/user/duels/${di.profile.uid}`).expect(200)).body as PlayerDuels).duels.map((duel) => duel.gameId)).not.toContain(gameId);
   });
 });

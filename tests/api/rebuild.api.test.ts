@@ -1,7 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readModelCollections } from '@globetrail/contracts';
+import { EVENT_STORE, PROJECTIONS } from '../../services/src/app/tokens.js';
+import type { ProjectionsPort } from '../../services/src/projections/projections.js';
+import { ada as adaFixture, arena, bob as bobFixture, places as fixturePlaces } from '../../services/src/domain/game/game.fixtures.js';
+import type { EventStore } from '../../services/src/platform/event-store/event-store.port.js';
 import { SqliteEventStore } from '../../services/src/platform/event-store/sqlite-event-store.js';
 import { SqliteReadStore } from '../../services/src/platform/read-store/sqlite-read-store.js';
 import { allProjections } from '../../services/src/projections/all-projections.js';
@@ -102,4 +107,9 @@ async function playEverything(t: TestApp): Promise<void> {
   await t.http.post('/challenges/leave').set('Authorization', cy).expect(200);
   await t.http.get('/challenges/daily').expect(200);
   await t.http.get('/user/DailyVisitStreak').set('Authorization', ada.token).expect(200);
+  // A duel played to its knockout (duel-history), appended as the game's decider decided it.
+  const knockout = arena(adaFixture, bobFixture, { s_hp: 100 }).startRound().guess('ada', fixturePlaces.paris).guess('bob', fixturePlaces.tokyo);
+  const appended = await t.app.get<EventStore>(EVENT_STORE).append('game-rebuild-duel', knockout.events.map((event) => ({ id: randomUUID(), type: event.type, data: event.data, metadata: { schemaVersion: event.version } })), 'no_stream');
+  // Projected live before the app stops, as a command's read models are before it answers.
+  await t.app.get<ProjectionsPort>(PROJECTIONS).waitFor(appended.position);
 }

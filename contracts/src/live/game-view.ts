@@ -124,3 +124,10 @@ export const gameViewSchema = z.object({
   serverNow: z.number().int(),
 });
 export type GameView = z.infer<typeof gameViewSchema>;
+
+/**
+ * A ghost duel on a challenge's rounds (a daily's among them) is its player's own: its rounds are places
+ * others may still have to find, so nobody else watches it, audits it, lists it or duels a ghost from it
+ * (docs/ghost-duels.md).
+ */
+export const isPrivateGhostDuel = (view: Pick<GameView, 'ghost'>) => view.ghost?.sourceKind === 'challenge';

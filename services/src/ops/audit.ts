@@ -3,7 +3,8 @@ import { type AuditedEvent, auditMatch } from '../domain/arena/match-audit.js';
 import { toDomainEvent } from '../platform/event-store/domain-event.js';
 import type { EventStore } from '../platform/event-store/event-store.port.js';
 
-export type LoadedAudit = MatchAuditResponse;
+/** The audit, and for a private ghost duel (a challenge's) the one player who may see it. */
+export type LoadedAudit = MatchAuditResponse & { privateTo?: string };
 
 /**
  * The audit of ranked match `matchId` from the event store (`npm run ops -- audit`, `GET /arena/{id}/audit`):
@@ -32,7 +33,9 @@ export async function loadMatchAudit(events: EventStore, matchId: string): Promi
     audit.verdict = 'tampered';
   }
   const history = audit.verdict === 'in_progress' ? [] : parsed.map(({ revision, event, recordedAt }) => ({ revision, type: event.type, recordedAt, data: publicData(event) }));
-  return { audit, history };
+  const ghost = parsed.find(({ event }) => event.type === 'GhostRecorded')?.event;
+  const privateTo = ghost?.type === 'GhostRecorded' && ghost.data.source.kind === 'challenge' ? first.data.hostId : undefined;
+  return privateTo === undefined ? { audit, history } : { audit, history, privateTo };
 }
 
 /** What the history shows of an event once the match is over: everything but the pictures' private tokens. */

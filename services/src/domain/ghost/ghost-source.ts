@@ -91,6 +91,7 @@ export function ghostSource(events: readonly GameEvent[]): GhostSource | Rejecti
   if (state.status === 'none') return reject(404, 'not_found', 'no such game');
   if (!isDuel(state.gameT) || state.players.length !== 2) return reject(409, 'not_ghostable', 'a ghost comes from a one-against-one duel');
   if (state.status !== 'G_ED' || endedAt === null) return reject(409, 'not_ghostable', 'this duel is not over yet');
+  if (state.ghost?.source.kind === 'challenge') return reject(409, 'not_ghostable', "a ghost duel on a challenge's rounds is its player's own");
   const played = [...rounds.entries()]
     .filter(([, round]) => round.startedAt !== null && round.endedAt !== null)
     .sort(([a], [b]) => a - b)

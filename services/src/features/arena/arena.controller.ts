@@ -7,7 +7,7 @@ import { ApiErrors, ZodResponse } from '../../api/openapi.js';
 import { EVENT_STORE, READ_STORE } from '../../app/tokens.js';
 import { loadMatchAudit } from '../../ops/audit.js';
 import type { EventStore } from '../../platform/event-store/event-store.port.js';
-import { AuthGuard, CurrentPrincipal, IDENTITY_SECURITY_SCHEME } from '../../identity/auth.guard.js';
+import { AuthGuard, CurrentPrincipal, IDENTITY_SECURITY_SCHEME, OptionalAuthGuard } from '../../identity/auth.guard.js';
 import type { Principal } from '../../identity/identity.port.js';
 import type { ReadStore } from '../../platform/read-store/read-store.port.js';
 import { arenaRating, eloRank } from '../../projections/arena-ratings/arena-ratings.queries.js';
@@ -25,13 +25,16 @@ export class ArenaController {
   ) {}
 
   @Get(':matchId/audit')
+  @UseGuards(OptionalAuthGuard)
   @ApiOperation({ summary: "A ranked match checked from its events: the round plan against its committed hash, every round, damage and Elo recomputed (docs/audit.md); while it is on, only the commitment" })
   @ZodResponse(200, matchAuditResponseSchema)
   @ApiErrors(404)
-  async audit(@Param('matchId') matchId: string) {
+  async audit(@CurrentPrincipal('optional') principal: Principal | undefined, @Param('matchId') matchId: string) {
     const loaded = await loadMatchAudit(this.events, matchId);
-    if (!loaded) throw notFound(`no ranked arena match ${matchId}`);
-    return loaded;
+    // A ghost duel on a challenge's rounds is audited by its player alone (docs/ghost-duels.md).
+    if (!loaded || (loaded.privateTo !== undefined && loaded.privateTo !== principal?.uid)) throw notFound(`no ranked arena match ${matchId}`);
+    const { privateTo: _privateTo, ...response } = loaded;
+    return response;
   }
 
   @Get('nplayers')

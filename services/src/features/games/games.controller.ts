@@ -1,7 +1,7 @@
 import { RateLimit, RateLimitGuard } from '../../platform/rate-limit/rate-limit.guard.js';
 import { Body, Controller, Get, Inject, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { createGameRequestSchema, createGameResponseSchema, gameViewSchema, isBlink, LIVE, lobbyViewSchema, streamName } from '@globetrail/contracts';
+import { createGameRequestSchema, createGameResponseSchema, gameViewSchema, isBlink, isPrivateGhostDuel, LIVE, lobbyViewSchema, streamName } from '@globetrail/contracts';
 import { ApiException, badRequest, notFound, parseInput } from '../../api/api-error.js';
 import { ApiErrors, ZodBody, ZodResponse } from '../../api/openapi.js';
 import { CommandExecutor } from '../../app/command-executor.js';
@@ -73,7 +73,8 @@ export class GamesController {
     // Folded from the game's own stream: everything stored before this request is in the answer, so a
     // player who reconnects sees every move they were told was done.
     const full = await readGame(this.events, gameId);
-    if (!full) throw notFound(`no game ${gameId}`);
+    const outsider = principal === undefined || !(principal.uid in (full?.live.us ?? {}));
+    if (!full || (isPrivateGhostDuel(full.live) && outsider)) throw notFound(`no game ${gameId}`);
     return viewAs(full, principal?.uid ?? null, this.config.spectatorDelayPhases, this.clock.now());
   }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, type OnModuleDestroy } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, type OnGatewayDisconnect, type OnGatewayInit, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
-import { type Ack, type GameView, socketCommandSchemas, streamName } from '@globetrail/contracts';
+import { type Ack, type GameView, isPrivateGhostDuel, socketCommandSchemas, streamName } from '@globetrail/contracts';
 import type { z } from 'zod';
 import { CommandExecutor } from '../../app/command-executor.js';
 import { CLOCK, READ_STORE } from '../../app/tokens.js';
@@ -88,8 +88,13 @@ export class GameGateway implements OnGatewayInit, OnGatewayDisconnect, OnModule
     return acked('WatchGame', async () => {
       const { gameId } = this.parse(socket, 'WatchGame', payload);
       const state = socketState(socket);
-      const feed = state.games.has(gameId) ? await this.rooms.current(gameId) : await this.rooms.watch(gameId);
+      const watching = state.games.has(gameId);
+      const feed = watching ? await this.rooms.current(gameId) : await this.rooms.watch(gameId);
       if (!feed) throw new SocketCommandError('not_found', `no game ${gameId}`, 'gameId');
+      if (isPrivateGhostDuel(feed.full.live) && !(socket.data.principal.uid in feed.full.live.us)) {
+        if (!watching) this.rooms.unwatch(gameId);
+        throw new SocketCommandError('not_found', `no game ${gameId}`, 'gameId');
+      }
       if (!state.games.has(gameId)) state.games.set(gameId, 'spectator');
       if (state.games.get(gameId) === 'player') return feed.playerView(socket.data.principal.uid, this.clock.now());
       await enter(socket, [gameRooms.spectators(gameId)]);

@@ -1,6 +1,6 @@
 import { type DuelGameDoc, type DuelHistoryDoc, isDuel, readModelCollections } from '@globetrail/contracts';
 import { assertNever } from '../../domain/decider.js';
-import { defineProjection, upsert } from '../projection.js';
+import { defineProjection, remove, upsert } from '../projection.js';
 
 const games = readModelCollections.duelGames;
 const history = readModelCollections.duelHistory;
@@ -11,14 +11,14 @@ export const duelHistoryId = (playerId: string, endedAt: string, gameId: string)
  * Each player's finished one-against-one duels (private, lobby, arena and ghost duels): the public profile's
  * match list, where a player's ghost can be duelled. While a duel is on, who joined it (names as they joined);
  * when it ends, one entry for each of its two players, with the other as their opponent. A ghost has no
- * entry of its own. A restarted duel that ends again gets another entry. Gone with the player. The duel's
+ * entry of its own, and a ghost duel on a challenge's rounds none at all. A restarted duel that ends again gets another entry. Gone with the player. The duel's
  * own document stays (a restart plays it again), as live-games keeps every game's status.
  */
 export const duelHistoryProjection = defineProjection({
   name: 'duel-history',
   collections: [games, history],
   indexes: [{ collection: history, fields: ['playerId', ['endedAt', 'desc']] }],
-  handles: ['GameCreated', 'PlayerJoined', 'RoundEnded', 'GameRestarted', 'GameEnded', 'UserDeleted'],
+  handles: ['GameCreated', 'GhostRecorded', 'PlayerJoined', 'RoundEnded', 'GameRestarted', 'GameEnded', 'UserDeleted'],
   async apply({ event, streamId, position }, documents) {
     const gameId = streamId.slice('game-'.length);
     switch (event.type) {
@@ -28,6 +28,9 @@ export const duelHistoryProjection = defineProjection({
         const doc: DuelGameDoc & { rounds: number } = { id: gameId, gameT: gameT as 'D' | 'L', origin, mapName: map.name, players: {}, rounds: 0 };
         return [upsert(games, doc, position)];
       }
+      case 'GhostRecorded':
+        // A ghost duel on a challenge's rounds is its player's own: no one's list shows it.
+        return event.data.source.kind === 'challenge' ? [remove(games, gameId)] : [];
       case 'PlayerJoined': {
         const game = await documents.get<DuelGameDoc & { rounds: number }>(games, gameId);
         if (!game) return [];

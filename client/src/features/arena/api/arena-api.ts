@@ -17,7 +17,10 @@ export function leaveArena() {
   return sendCommand('LeaveArena', {});
 }
 
-/** GET /arena/{matchId}/audit (docs/audit.md): 404 when there is no such ranked match. */
+/**
+ * GET /arena/{matchId}/audit (docs/audit.md): 404 when there is no such ranked match. Signed in, so that a
+ * ghost duel on a challenge's rounds, which only its player may audit, opens for them.
+ */
 export function getMatchAudit(matchId: string, signal?: AbortSignal): Promise<MatchAuditResponse> {
-  return apiGet(`/arena/${encodeURIComponent(matchId)}/audit`, matchAuditResponseSchema, signal ? { signal } : {});
+  return apiGet(`/arena/${encodeURIComponent(matchId)}/audit`, matchAuditResponseSchema, signal ? { signal, auth: true } : { auth: true });
 }
