@@ -1,6 +1,6 @@
 import './game-screen.css';
 import type { LatLng } from '@globetrail/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../components/error-message';
 import { GoogleStreetView } from '../../../components/google-street-view';
@@ -16,7 +16,7 @@ import { isApiRequestError } from '../../../lib/api/api-error';
 import { useErrorMessage } from '../../../lib/api/use-error-message';
 import { useActionKeys } from '../../../lib/hooks/use-action-keys';
 import { ROUND_TRANSITION_MS, useMinimumDuration } from '../../../lib/hooks/use-minimum-duration';
-import { showSnack } from '../../../lib/layout/snacks';
+import { dismissSnack, showSnack } from '../../../lib/layout/snacks';
 import { useOpenWindow, useWindowActions } from '../../../lib/layout/windows';
 import { useMapName } from '../../../lib/maps/map-names';
 import { useNavigate } from '../../../lib/routing/navigation';
@@ -36,6 +36,7 @@ import { playedRounds, SessionSummaryWindow } from './session-summary';
 const SIGN_IN_HINT_DELAY_MS = 7_000;
 const SIGN_IN_HINT_MS = 9_000;
 const SIGN_IN_HINT_GAME_COUNT = 2;
+const SIGN_IN_HINT_ID = 'sign-in-hint';
 
 export function GameScreen({ gameId }: { gameId: string }) {
   const { t } = useTranslation();
@@ -96,14 +97,22 @@ export function GameScreen({ gameId }: { gameId: string }) {
   useActionKeys(guessing && currentGuess !== null && !placeGuess.isPending, submitGuess);
   useActionKeys(result !== null && !nextRound.isPending, goToNextRound);
 
+  // The round's result says the same inline (round-result.tsx), and on a phone the snack would sit on its
+  // title: once a result shows, the snack goes, and one not shown by then is not shown at all.
+  const resultShown = useRef(false);
+  resultShown.current = result !== null;
+  useEffect(() => {
+    if (result !== null) dismissSnack(SIGN_IN_HINT_ID);
+  }, [result]);
+
   useEffect(() => {
     const session = getSession();
     if (session && !session.user.isAnonymous) return;
     if (readGameCounter() !== SIGN_IN_HINT_GAME_COUNT) return;
     const timer = setTimeout(() => {
-      if (getSession()?.user.isAnonymous === false) return;
+      if (getSession()?.user.isAnonymous === false || resultShown.current) return;
       showSnack({
-        id: 'sign-in-hint',
+        id: SIGN_IN_HINT_ID,
         message: t('snack.signInHint'),
         durationMs: SIGN_IN_HINT_MS,
         action: { label: t('snack.signInAction'), onClick: () => open({ kind: 'signIn', mode: 'signIn' }) },
