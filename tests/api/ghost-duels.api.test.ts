@@ -30,12 +30,12 @@ async function connect(player: Pick<Player, 'token'>) {
 const coordinates = (at: LatLng) => [`"lat":${at.lat},"lng":${at.lng}`];
 
 /**
- * The recorded duel: each round Bo first leaves a marker 3,000 km off, then confirms 50 km from the
- * target; Ada confirms 600 km off. Bo knocks Ada out.
+ * A private duel of `host` against `guest` played to its end over real sockets: each round `guest` may first
+ * leave a marker (`guestMarkerKm` off), then both confirm `hostKm` and `guestKm` from the target.
  */
-async function recordedDuel(): Promise<string> {
-  const gameId = ((await t.http.post('/games').set('Authorization', ada.token).send({ gameT: 'D' }).expect(201)).body as { gameId: string }).gameId;
-  const [a, b] = [await connect(ada), await connect(bo)];
+async function playDuel(host: Player, guest: Player, { hostKm, guestKm, guestMarkerKm }: { hostKm: number; guestKm: number; guestMarkerKm?: number }): Promise<{ gameId: string; final: GameView }> {
+  const gameId = ((await t.http.post('/games').set('Authorization', host.token).send({ gameT: 'D' }).expect(201)).body as { gameId: string }).gameId;
+  const [a, b] = [await connect(host), await connect(guest)];
   await a.ok('JoinGame', { gameId });
   await b.ok('JoinGame', { gameId });
   await a.ok('SetReady', { gameId, ready: true });
@@ -44,13 +44,20 @@ async function recordedDuel(): Promise<string> {
     const view = await a.until(gameId, (v) => (v.status === 'SED' && v.cr === roundIndex) || v.status === 'G_ED', `round ${roundIndex}`);
     if (view.status === 'G_ED') break;
     const target = await targetOf(t, gameId, roundIndex);
-    await b.ok('PlaceGuess', { gameId, roundIndex, loc: offset(target, 3000), final: false });
-    await b.ok('PlaceGuess', { gameId, roundIndex, loc: offset(target, 50), final: true });
-    await a.ok('PlaceGuess', { gameId, roundIndex, loc: offset(target, 600), final: true });
+    if (guestMarkerKm !== undefined) await b.ok('PlaceGuess', { gameId, roundIndex, loc: offset(target, guestMarkerKm), final: false });
+    await b.ok('PlaceGuess', { gameId, roundIndex, loc: offset(target, guestKm), final: true });
+    await a.ok('PlaceGuess', { gameId, roundIndex, loc: offset(target, hostKm), final: true });
     await a.until(gameId, (v) => v.rounds[roundIndex]?.ended === true || v.status === 'G_ED', `round ${roundIndex} result`);
   }
-  await a.until(gameId, (v) => v.status === 'G_ED', 'the end of the recorded duel');
-  return gameId;
+  return { gameId, final: await a.until(gameId, (v) => v.status === 'G_ED', 'the end of the duel') };
+}
+
+/**
+ * The recorded duel: each round Bo first leaves a marker 3,000 km off, then confirms 50 km from the
+ * target; Ada confirms 600 km off. Bo knocks Ada out.
+ */
+async function recordedDuel(): Promise<string> {
+  return (await playDuel(ada, bo, { hostKm: 600, guestKm: 50, guestMarkerKm: 3000 })).gameId;
 }
 
 describe('ghost duels', () => {
@@ -150,21 +157,8 @@ describe('ghost duels', () => {
 describe("a profile's duels, where a ghost duel starts", () => {
   it("lists a player's finished duels newest first, with the opponent, the outcome and a ghost marked; a deleted opponent's name goes", async () => {
     const [ed, flo] = [await signedUpPlayer(t, 'Ed'), await signedUpPlayer(t, 'Flo')];
-    const gameId = ((await t.http.post('/games').set('Authorization', ed.token).send({ gameT: 'D' }).expect(201)).body as { gameId: string }).gameId;
-    const [e, f] = [await connect(ed), await connect(flo)];
-    await e.ok('JoinGame', { gameId });
-    await f.ok('JoinGame', { gameId });
-    await e.ok('SetReady', { gameId, ready: true });
-    await f.ok('SetReady', { gameId, ready: true });
-    for (let roundIndex = 0; roundIndex < 10; roundIndex++) {
-      const view = await e.until(gameId, (v) => (v.status === 'SED' && v.cr === roundIndex) || v.status === 'G_ED', `round ${roundIndex}`);
-      if (view.status === 'G_ED') break;
-      const target = await targetOf(t, gameId, roundIndex);
-      await e.ok('PlaceGuess', { gameId, roundIndex, loc: offset(target, 10), final: true });
-      await f.ok('PlaceGuess', { gameId, roundIndex, loc: offset(target, 2000), final: true });
-      await e.until(gameId, (v) => v.rounds[roundIndex]?.ended === true || v.status === 'G_ED', `round ${roundIndex} result`);
-    }
-    const ended = await e.until(gameId, (v) => v.status === 'G_ED', 'the end');
+    const { gameId, final: ended } = await playDuel(ed, flo, { hostKm: 10, guestKm: 2000 });
+    const f = await connect(flo);
     const listed = async (player: Player) => {
       // The read model follows the game's end: wait for it (bounded).
       for (let tries = 0; tries < 100; tries++) {
