@@ -250,6 +250,8 @@ export const duelGameDocSchema = z.object({
   origin: z.enum(['private', 'lobby', 'arena', 'ghost']),
   mapName: z.string(),
   players: z.record(z.string(), z.object({ name: z.string(), isA: z.boolean() })),
+  /** Rounds ended since the duel (re)started. */
+  rounds: z.number().int().min(0),
 });
 export type DuelGameDoc = z.infer<typeof duelGameDocSchema>;
 

@@ -25,26 +25,26 @@ export const duelHistoryProjection = defineProjection({
       case 'GameCreated': {
         const { gameT, origin, map } = event.data;
         if (!isDuel(gameT)) return [];
-        const doc: DuelGameDoc & { rounds: number } = { id: gameId, gameT: gameT as 'D' | 'L', origin, mapName: map.name, players: {}, rounds: 0 };
+        const doc: DuelGameDoc = { id: gameId, gameT: gameT as 'D' | 'L', origin, mapName: map.name, players: {}, rounds: 0 };
         return [upsert(games, doc, position)];
       }
       case 'GhostRecorded':
         // A ghost duel on a challenge's rounds is its player's own: no one's list shows it.
         return event.data.source.kind === 'challenge' ? [remove(games, gameId)] : [];
       case 'PlayerJoined': {
-        const game = await documents.get<DuelGameDoc & { rounds: number }>(games, gameId);
+        const game = await documents.get<DuelGameDoc>(games, gameId);
         if (!game) return [];
         const { playerId, name, isAnonymous } = event.data;
         return [upsert(games, { ...game, players: { ...game.players, [playerId]: { name, isA: isAnonymous } } }, position)];
       }
       case 'RoundEnded':
       case 'GameRestarted': {
-        const game = await documents.get<DuelGameDoc & { rounds: number }>(games, gameId);
+        const game = await documents.get<DuelGameDoc>(games, gameId);
         if (!game) return [];
         return [upsert(games, { ...game, rounds: event.type === 'RoundEnded' ? game.rounds + 1 : 0 }, position)];
       }
       case 'GameEnded': {
-        const game = await documents.get<DuelGameDoc & { rounds: number }>(games, gameId);
+        const game = await documents.get<DuelGameDoc>(games, gameId);
         if (!game) return [];
         const { standings, winnerTeam, endedAt } = event.data;
         const sides = standings.filter((standing) => standing.team !== null);
