@@ -13,10 +13,17 @@ import { type Player, signedUpPlayer } from './test-app.js';
  * phone, as a guest and signed in. On each screen: no console error and no failed request other than the
  * ones listed as expected, no sideways scrolling, no enabled control covered by something else (a toast, a
  * banner, a bar: what a click at its centre would hit), and no serious or critical axe-core finding. A
- * screenshot of every screen goes to test-results/journey/ (README "Screenshots"). The test files
- * (tests/e2e/journey-*.e2e.test.ts) run it on one device each.
+ * screenshot of each screen with a problem goes to test-results/journey/, and of every screen with
+ * JOURNEY_SCREENSHOTS=all (README "Screenshots"). The test files (tests/e2e/journey-*.e2e.test.ts) run it on
+ * one device each.
+ *
+ * Signed in, the journey visits the screens a session changes (the header, the menu, what a guest is asked
+ * to sign in for, the player's own rounds and challenges); the screens that are the same for everyone
+ * (help, settings, the legal pages, another player's profile, an audit, the generator, not found) are
+ * checked once, as a guest: they cost a quarter of each pass.
  */
 export const SCREENSHOTS = join(process.cwd(), 'test-results', 'journey');
+const EVERY_SCREENSHOT = process.env.JOURNEY_SCREENSHOTS === 'all';
 
 const VIEWPORTS = {
   laptop: { viewport: { width: 1366, height: 768 } },
@@ -43,6 +50,8 @@ async function setUp(): Promise<void> {
 
 interface Screen {
   name: string;
+  /** The same for a guest and a signed-in player: visited by the guest's pass only. */
+  sameForEveryone?: boolean;
   /** Brings the screen up from wherever the previous one left the page. */
   open: (page: Page) => Promise<void>;
   /** Requests that may fail on this screen, and why (a failure the page explains to the player). */
@@ -84,13 +93,13 @@ function screens(signedIn: boolean): Screen[] {
         await page.waitForFunction(() => document.querySelector('dialog:modal:not([data-testid="challenges-window"])') !== null);
       },
     },
-    { name: 'settings', open: fromMenu('Settings', 'Settings') },
-    { name: 'help', open: fromMenu('Help and FAQ', 'Help and FAQ') },
+    { name: 'settings', sameForEveryone: true, open: fromMenu('Settings', 'Settings') },
+    { name: 'help', sameForEveryone: true, open: fromMenu('Help and FAQ', 'Help and FAQ') },
     { name: 'daily-challenges', open: route('/', (page) => page.getByRole('button', { name: /Daily challenges/ }).click()) },
     { name: 'leaderboard', open: route('/leaderboard/points', (page) => page.getByTestId('leaderboard-page').waitFor()) },
-    { name: 'public-profile', open: route(`/user/${host.profile.uid}`, (page) => page.getByTestId('public-profile-window').waitFor()) },
-    { name: 'privacy', open: route('/privacypolicy', (page) => page.getByRole('heading', { level: 1 }).waitFor()) },
-    { name: 'terms', open: route('/termsofservice', (page) => page.getByRole('heading', { level: 1 }).waitFor()) },
+    { name: 'public-profile', sameForEveryone: true, open: route(`/user/${host.profile.uid}`, (page) => page.getByTestId('public-profile-window').waitFor()) },
+    { name: 'privacy', sameForEveryone: true, open: route('/privacypolicy', (page) => page.getByRole('heading', { level: 1 }).waitFor()) },
+    { name: 'terms', sameForEveryone: true, open: route('/termsofservice', (page) => page.getByRole('heading', { level: 1 }).waitFor()) },
     { name: 'map-page', open: route('/map/country-fr', (page) => page.locator('[data-testid="map-extent"][data-loaded]').waitFor()) },
     { name: 'challenge-page', open: route(`/challenge/${dailyId}`, (page) => page.getByTestId('challenge-page').waitFor()) },
     ...(signedIn
@@ -107,10 +116,10 @@ function screens(signedIn: boolean): Screen[] {
       : []),
     { name: 'duels-lobby', open: route(`/game/${LOBBY_ID}`, (page) => page.getByTestId('lobby-screen').waitFor()) },
     { name: 'arena', open: route(`/game/${ARENA_ID}`, (page) => page.getByTestId('arena-screen').waitFor()) },
-    { name: 'match-audit', open: route(`/arena/${auditedMatch}/audit`, (page) => page.getByTestId('audit-page').waitFor()) },
+    { name: 'match-audit', sameForEveryone: true, open: route(`/arena/${auditedMatch}/audit`, (page) => page.getByTestId('audit-page').waitFor()) },
     { name: 'map-editor', open: route('/mapEditor/new', (page) => page.getByTestId(signedIn ? 'map-editor' : 'editor-gate').waitFor()) },
-    { name: 'generator', open: route('/genarator/12/panoramax/FR', (page) => page.getByTestId('generator-page').waitFor()) },
-    { name: 'not-found', open: route('/no/such/page', (page) => page.getByRole('heading', { level: 1 }).waitFor()) },
+    { name: 'generator', sameForEveryone: true, open: route('/genarator/12/panoramax/FR', (page) => page.getByTestId('generator-page').waitFor()) },
+    { name: 'not-found', sameForEveryone: true, open: route('/no/such/page', (page) => page.getByRole('heading', { level: 1 }).waitFor()) },
     {
       name: 'round',
       open: route('/loc/43.6766,4.6278', (page) => page.locator('[data-testid="panorama"][data-state="ready"]').waitFor({ timeout: 30_000 })),
@@ -228,7 +237,7 @@ async function visit(context: BrowserContext, label: string, signedIn: boolean):
     await page.getByTestId('snack').first().waitFor();
     await check(page, `${label}-first-round`, [...errors], [...failed], found);
   }
-  for (const screen of screens(signedIn)) {
+  for (const screen of screens(signedIn).filter((each) => !(signedIn && each.sameForEveryone))) {
     const [errorsBefore, failedBefore] = [errors.length, failed.length];
     await screen.open(page);
     await check(page, `${label}-${screen.name}`, errors.slice(errorsBefore), failed.slice(failedBefore), found, screen.expectedFailures);
@@ -257,8 +266,6 @@ async function check(page: Page, name: string, errors: string[], failed: string[
   const mapsDrawn = await page
     .waitForFunction(() => [...document.querySelectorAll('.world-map')].every((map) => !map.checkVisibility() || map.hasAttribute('data-loaded')), undefined, { timeout: 15_000 })
     .then(() => true, () => false);
-  // JPEG: a third of the time PNG takes to encode a full screen, and plenty to look at.
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.jpg`), type: 'jpeg', quality: 80 });
   const unexpected = (line: string) => !expected.some((pattern) => pattern.test(line));
   const problems = [
     ...errors.filter((line) => !/Failed to load resource/.test(line) || failed.some(unexpected)),
@@ -268,6 +275,8 @@ async function check(page: Page, name: string, errors: string[], failed: string[
     ...(await seriousViolations(page)).map((violation) => `axe ${violation.impact} ${violation.id}: ${violation.nodes.slice(0, 3).join(' | ')}`),
   ];
   if (problems.length > 0) found[name] = problems;
+  // JPEG: a third of the time PNG takes to encode a full screen, and plenty to look at.
+  if (problems.length > 0 || EVERY_SCREENSHOT) await page.screenshot({ path: join(SCREENSHOTS, `${name}.jpg`), type: 'jpeg', quality: 80 });
 }
 
 /** The journey on one device, as a guest and signed in (one test file per device, so the two run side by side). */
