@@ -1,4 +1,4 @@
-import { checkLocalTarget, formatReport, loadErrors, runLoad } from '../../services/src/load/load-run.js';
+import { checkLocalTarget, fetchFailure, formatReport, loadErrors, runLoad } from '../../services/src/load/load-run.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /** `npm run load`, small: the same code plays real solo rounds and arena duels against the real server. */
@@ -20,6 +20,12 @@ describe('the load run', () => {
     expect(loadErrors(report)).toBe(0);
     expect(formatReport(report)).toMatch(/^load for 3 s on this machine\nsolo \(REST\)\s+\d+ games, \d+ rounds/);
   }, 120_000);
+
+  it("reports why a request failed, not only fetch's own \"fetch failed\"", () => {
+    const closed = Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' });
+    expect(fetchFailure(new TypeError('fetch failed', { cause: closed }))).toBe('fetch failed: UND_ERR_SOCKET other side closed');
+    expect(fetchFailure(new Error('fetch failed'))).toBe('fetch failed');
+  });
 
   it('refuses any host but this machine', () => {
     expect(() => checkLocalTarget('http://example.com:3000')).toThrow(/this machine only/);

@@ -40,7 +40,8 @@ export async function seededDataDir(prefix = 'globetrail-test-'): Promise<string
 /** The real embedded app on a fresh data directory (real SQLite files), served on an ephemeral port. */
 export async function startTestApp(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? (await seededDataDir());
-  const app = await createApp(testConfig(dataDir, options.env), { logger: false });
+  // Errors only (LOG_LEVEL below): a 500 in a test prints its stack, where its answer says only "something went wrong".
+  const app = await createApp(testConfig(dataDir, options.env));
   await app.listen(0, '127.0.0.1');
   const stop = () => app.close();
   return {
@@ -64,7 +65,7 @@ function testConfig(dataDir: string, env: Record<string, string> = {}) {
   // The Developer Tools check silences the console, where e2e tests look for page errors: on only where a test asks.
   // Every test client comes from 127.0.0.1: the abuse limits are 100 times looser unless a test about them asks.
   const limits = { RATE_LIMIT_SCALE: '100', MAX_CONNECTIONS_PER_ADDRESS: '100000' };
-  return loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', IMAGERY_PROVIDER: 'offline', DEVTOOLS_CHECK: 'off', ...limits, ...env }, { clientDist, releaseId: 'test' });
+  return loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'error', IMAGERY_PROVIDER: 'offline', DEVTOOLS_CHECK: 'off', ...limits, ...env }, { clientDist, releaseId: 'test' });
 }
 
 export interface Player {

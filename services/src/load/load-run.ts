@@ -65,6 +65,12 @@ async function call(base: string, path: string, init: { method?: string; token?:
   return { status: response.status, body: await response.json().catch(() => null) };
 }
 
+/** fetch's own message is only "fetch failed": the reason (a reset, a closed socket, a timeout) is its cause. */
+export function fetchFailure(error: Error): string {
+  const cause = error.cause as { code?: string; message?: string } | undefined;
+  return cause ? `${error.message}: ${[cause.code, cause.message].filter(Boolean).join(' ')}` : error.message;
+}
+
 async function soloPlayers(base: string, count: number, deadline: number): Promise<LoadReport['solo']> {
   const starts: number[] = [];
   const guesses: number[] = [];
@@ -72,7 +78,7 @@ async function soloPlayers(base: string, count: number, deadline: number): Promi
   let games = 0;
   const timed = async (into: number[], expected: number, path: string, init: Parameters<typeof call>[2]) => {
     const started = performance.now();
-    const answer = await call(base, path, init).catch((error: Error) => ({ status: 0, body: error.message }));
+    const answer = await call(base, path, init).catch((error: Error) => ({ status: 0, body: fetchFailure(error) }));
     into.push(performance.now() - started);
     if (answer.status !== expected) {
       errors.push(`${path.replace(/[0-9a-f-]{20,}/gi, ':id')} ${answer.status} ${JSON.stringify(answer.body).slice(0, 120)}`);
