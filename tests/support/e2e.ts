@@ -25,8 +25,15 @@ export async function startE2E(env: Record<string, string> = {}, dataDir?: strin
   };
 }
 
+/**
+ * Pages of the feature tests ask for reduced motion, as a player may (client/src/styles/global.css): their
+ * windows and panels are there at once instead of after a transition drawn frame by frame in software. The
+ * journey (tests/support/journey.ts) and the suites that make their own contexts keep the full motion.
+ */
+const FEATURE_TEST_MOTION = { reducedMotion: 'reduce' } as const;
+
 export async function openPage(e2e: E2E, path = '/', viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await e2e.browser.newContext({ viewport });
+  const context = await e2e.browser.newContext({ viewport, ...FEATURE_TEST_MOTION });
   const page = await context.newPage();
   const errors = watchErrors(page);
   await page.goto(`${e2e.url}${path}`);
@@ -111,7 +118,7 @@ export async function openSignedIn(
   path = '/',
   options: { fakeClock?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 800 }, ...FEATURE_TEST_MOTION });
   // A clock that runs as the real one until the test moves it on (`page.clock.fastForward`): a 30 s round
   // limit runs out without a 30 s wait. The server keeps its own clock.
   if (options.fakeClock) await context.clock.install();
