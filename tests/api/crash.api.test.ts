@@ -160,7 +160,7 @@ describe('kill -9 under load', () => {
 
     // Let the restarted projector catch up with everything, then stop the server cleanly and look.
     const config = loadConfig({ DATA_DIR: dataDir, IMAGERY_PROVIDER: 'offline' }, { clientDist: '', releaseId: 'test' });
-    const events = openEventStore(config, { writerThread: false });
+    const events = await openEventStore(config, { writerThread: false });
     const reads = await openReadStore(config);
     try {
       for (;;) {

@@ -63,7 +63,7 @@ describe('a standby projector under load', () => {
 
   it('takes over within 10 s of the active projector’s kill -9, and the read models equal a clean rebuild', async () => {
     const config = loadConfig({ DATA_DIR: dataDir, IMAGERY_PROVIDER: 'offline' }, { clientDist: '', releaseId: 'test' });
-    const events = openEventStore(config, { writerThread: false });
+    const events = await openEventStore(config, { writerThread: false });
     const reads = await openReadStore(config);
     const names = allProjections.map((projection) => projection.name);
     const holders = async () => Promise.all(names.map(async (name) => (await reads.readLease(name))?.holder.id ?? null));

@@ -68,7 +68,7 @@ export async function runOps(argv: readonly string[], env: Record<string, string
     throw new UsageError(`no event store at ${eventsFileIn(config)}: set DATA_DIR to the game's data directory, or EVENTSTORE_URL`);
   }
   if (command === 'rebuild') return rebuild(argument, values.threads, config, print, status);
-  const events = openEventStore(config);
+  const events = await openEventStore(config);
   const reads = await openReadStore(config);
   try {
     switch (command) {

@@ -57,7 +57,7 @@ export function rebuildOnThread(
 function rebuildHere({ stores, names, graceMs }: RebuildThreadData, onProgress: (progress: RebuildProgress) => void): RunningRebuild {
   const abort = new AbortController();
   const done = (async () => {
-    const events = openEventStore(stores, { writerThread: false });
+    const events = await openEventStore(stores, { writerThread: false });
     const reads = await openReadStore(stores);
     try {
       const chosen = allProjections.filter((projection) => names.includes(projection.name));

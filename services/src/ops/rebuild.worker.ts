@@ -14,7 +14,7 @@ port.on('message', (message: ToRebuild) => {
   if (message.type === 'abort') abort.abort(new Error(message.reason));
 });
 
-const events = openEventStore(stores, { writerThread: false });
+const events = await openEventStore(stores, { writerThread: false });
 const reads = await openReadStore(stores);
 try {
   const chosen = allProjections.filter((projection) => names.includes(projection.name));

@@ -1,7 +1,6 @@
 import { type DynamicModule, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { LimiterStore } from './limiter-store.port.js';
 import { MemoryLimiterStore } from './memory-limiter-store.js';
-import { MongoLimiterStore } from './mongo-limiter-store.js';
 import { RateLimitGuard } from './rate-limit.guard.js';
 import { RateLimits } from './rate-limits.js';
 
@@ -29,8 +28,12 @@ export class RateLimitModule {
       providers: [
         {
           provide: LIMITER_STORE,
-          useFactory: async (): Promise<LimiterStore> =>
-            storeConfig.kind === 'mongodb' && scale > 0 ? MongoLimiterStore.connect({ url: storeConfig.url, ...(storeConfig.database ? { database: storeConfig.database } : {}) }) : new MemoryLimiterStore(),
+          useFactory: async (): Promise<LimiterStore> => {
+            if (storeConfig.kind !== 'mongodb' || scale <= 0) return new MemoryLimiterStore();
+            // The MongoDB driver loads only where it is used (see app/stores.ts).
+            const { MongoLimiterStore } = await import('./mongo-limiter-store.js');
+            return MongoLimiterStore.connect({ url: storeConfig.url, ...(storeConfig.database ? { database: storeConfig.database } : {}) });
+          },
         },
         { provide: RateLimits, useFactory: (store: LimiterStore) => new RateLimits(scale, store), inject: [LIMITER_STORE] },
         LimiterStoreLifecycle,
