@@ -75,12 +75,12 @@ export const leaderboardsProjection = defineProjection({
       const row = (after ?? before)!;
       const writes = [after ? upsert(collection, after, position) : remove(collection, row.id)];
       for (const field of RANK_FIELDS) {
-        const id = bucketsId(row.scope, field);
         const from = before ? (before[field] as number | null) : null;
         const to = after ? (after[field] as number | null) : null;
         // Most changes stay in their bucket (a few points more), or change nothing (the rating at a
         // scored round): the counts are not even read.
         if (from === to || (from === null ? null : bucketOf(from)) === (to === null ? null : bucketOf(to))) continue;
+        const id = bucketsId(row.scope, field);
         // Changed in place and written at once (see rank-buckets.ts move).
         const known = (await documents.get<LeaderboardBucketsDoc>(buckets, id)) ?? { id, counts: {} };
         if (move(known.counts, from, to)) writes.push(upsert(buckets, known, position));
