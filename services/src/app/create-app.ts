@@ -1,4 +1,4 @@
-import { ConsoleLogger } from '@nestjs/common';
+import { ConsoleLogger, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { json } from 'express';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -12,6 +12,7 @@ import { compressResponses } from '../platform/http/response-compression.js';
 import { applyServerLimits } from '../platform/http/server-limits.js';
 import { requireHost } from '../platform/http/require-host.js';
 import { securityHeaders } from '../platform/http/security-headers.js';
+import { logThroughNest } from '../platform/logging/logger.js';
 import { AppModule } from './app.module.js';
 
 const LOG_LEVELS = ['error', 'warn', 'log', 'debug', 'verbose'] as const;
@@ -20,6 +21,8 @@ const MAP_SAVE_BODY_LIMIT = '3mb';
 /** Builds the whole embedded app (API, Socket.IO, projections, client); tests boot it the same way as main. */
 export async function createApp(config: AppConfig, options: { logger?: boolean } = {}): Promise<NestExpressApplication> {
   const logLevels = LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(config.logLevel) + 1);
+  // The code that also runs on threads without Nest logs through the app's logger here (logging/logger.ts).
+  logThroughNest((context) => new Logger(context));
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     logger: options.logger === false ? false : config.logFormat === 'json' ? new ConsoleLogger({ json: true, logLevels }) : logLevels,
     bodyParser: false,

@@ -1,4 +1,4 @@
-import type { Logger } from '@nestjs/common';
+import type { NamedLogger as Logger } from '../platform/logging/logger.js';
 import { z } from 'zod';
 import { type MessageBus, topics } from '../platform/bus/message-bus.port.js';
 import type { CommittedChange, ProjectionsPort } from './projections.js';

@@ -1,4 +1,4 @@
-import { Logger } from '@nestjs/common';
+import { Logger } from '../platform/logging/logger.js';
 import type { AllSubscription, EventStore, RecordedEvent } from '../platform/event-store/event-store.port.js';
 import { toDomainEvent } from '../platform/event-store/domain-event.js';
 import { GenerationMovedError, generationName } from '../platform/read-store/generations.js';

@@ -1,4 +1,4 @@
-import { Logger } from '@nestjs/common';
+import { Logger } from '../platform/logging/logger.js';
 import { Worker } from 'node:worker_threads';
 import { PositionWaiters } from './position-waiters.js';
 import type { CommittedChange, ProjectionHandle, ProjectionsPort } from './projections.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { Logger } from '@nestjs/common';
+import { Logger } from '../platform/logging/logger.js';
 import type { LeaseHolder } from '../platform/read-store/leases.js';
 import type { ReadStore } from '../platform/read-store/read-store.port.js';
 import type { ProjectionRunner } from './projection-runner.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Logger } from '@nestjs/common';
+import { Logger } from '../platform/logging/logger.js';
 import { type BusSubscription, type MessageBus, topics } from '../platform/bus/message-bus.port.js';
 import type { ReadStore } from '../platform/read-store/read-store.port.js';
 import { fromCommitNotice } from './commit-notices.js';

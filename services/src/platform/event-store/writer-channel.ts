@@ -1,4 +1,4 @@
-import { Logger } from '@nestjs/common';
+import { Logger } from '../logging/logger.js';
 import { WorkerPool } from '../workers/worker-pool.js';
 import { type AppendRequest, EventWriter, type GroupOutcome, lockedOut } from './event-writer.js';
 import type { WriterRequest } from './event-writer.worker.js';
