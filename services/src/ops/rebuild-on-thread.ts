@@ -74,21 +74,40 @@ function rebuildHere({ stores, names, graceMs }: RebuildThreadData, onProgress: 
  * Relative cost of rebuilding each read model, from bench:rebuild (seconds of each read model alone over
  * 100,000 events, beyond reading the log: leaderboards 4.4, solo-game 0.9, the others 0.1–0.6): the
  * leaderboards, with a row per period and filter and six rank counts per scope, cost about as much as the
- * other fourteen together, so two threads put them alone on one. Since they keep only the running periods
- * (1,000,000 events: their thread done at 60 s, the other at 72–77 s), moving the player histories, the
- * user profiles, or the ratings and likes to their thread was measured too: the other thread ended no sooner
- * (76–81 s), so the split stays.
+ * other fourteen together.
  */
 const REBUILD_WEIGHTS: Record<string, number> = { leaderboards: 12 };
 
-/** The read models in `threads` groups of about equal cost (the costliest first, each to the lightest group). */
+/**
+ * Read models built on the same thread whatever the count: those that read every scored round
+ * (ScoreSubmitted, one event in six of a realistic log). Each thread reads and parses the events its read
+ * models handle, so split over two threads those rounds were parsed twice: measured 2026-11-29 on 2 cores,
+ * together 7.2–7.8 s against 7.7–8.1 s at 100,000 events (three interleaved pairs) and 60 s against 75 s at
+ * 1,000,000; with the ratings added as well, 64 s.
+ */
+const REBUILD_TOGETHER: readonly (readonly string[])[] = [['leaderboards', 'user-profile', 'player-history']];
+
+/**
+ * The read models in `threads` groups of about equal cost: those REBUILD_TOGETHER names as one unit, the
+ * costliest unit first, each to the lightest group.
+ */
 export function partition(names: readonly string[], threads: number): string[][] {
   const groups = Array.from({ length: Math.max(1, Math.min(threads, names.length)) }, () => ({ names: [] as string[], weight: 0 }));
   const weightOf = (name: string) => REBUILD_WEIGHTS[name] ?? 1;
-  for (const name of [...names].sort((a, b) => weightOf(b) - weightOf(a))) {
+  const units: string[][] = [];
+  const placed = new Set<string>();
+  for (const together of REBUILD_TOGETHER) {
+    const unit = together.filter((name) => names.includes(name));
+    if (unit.length === 0) continue;
+    units.push(unit);
+    unit.forEach((name) => placed.add(name));
+  }
+  for (const name of names) if (!placed.has(name)) units.push([name]);
+  const unitWeight = (unit: readonly string[]) => unit.reduce((sum, name) => sum + weightOf(name), 0);
+  for (const unit of units.sort((a, b) => unitWeight(b) - unitWeight(a))) {
     const lightest = groups.reduce((best, group) => (group.weight < best.weight ? group : best));
-    lightest.names.push(name);
-    lightest.weight += weightOf(name);
+    lightest.names.push(...unit);
+    lightest.weight += unitWeight(unit);
   }
   return groups.map((group) => group.names).filter((group) => group.length > 0);
 }
