@@ -233,11 +233,16 @@ describe('the operator CLI on real SQLite files', () => {
     await expect(runOps(['rebuild'], { DATA_DIR: source.dir }, () => {})).rejects.toThrow(/rebuild needs a read model or "all": one of user-profile, leaderboards/);
     await expect(runOps(['rebuild', 'profiles'], { DATA_DIR: source.dir }, () => {})).rejects.toThrow(/no read model named "profiles"/);
     await expect(runOps(['rebuild', 'all', '--threads', '0'], { DATA_DIR: source.dir }, () => {})).rejects.toThrow(/--threads must be a whole number from 1 to 16/);
+    await expect(runOps(['rebuild', 'all', '--threads', '2', '--memory', '700'], { DATA_DIR: source.dir }, () => {})).rejects.toThrow(/--memory must be a whole number of megabytes from 800 \(400 a thread\)/);
+    await expect(runOps(['rebuild', 'user-profile', '--memory', 'lots'], { DATA_DIR: source.dir }, () => {})).rejects.toThrow(/--memory must be a whole number of megabytes from 400/);
     const rebuilt: string[] = [];
     expect(await runOps(['rebuild', 'user-profile'], { DATA_DIR: source.dir }, (text) => rebuilt.push(text))).toBe(0);
     expect(rebuilt.at(-1)).toMatch(/^user-profile: generation 1 serves reads since position \d+ \(120 documents\); generation 0 dropped$/);
+    // Within a memory bound: the same documents.
+    expect(await runOps(['rebuild', 'user-profile', '--memory', '400'], { DATA_DIR: source.dir }, (text) => rebuilt.push(text))).toBe(0);
+    expect(rebuilt.at(-1)).toMatch(/^user-profile: generation 2 serves reads since position \d+ \(120 documents\); generation 1 dropped$/);
     const after: string[] = [];
     await runOps(['projections'], { DATA_DIR: source.dir }, (text) => after.push(text));
-    expect(after.at(-1)).toMatch(/\nuser-profile\s+\d+\s+0\s+120\s+1\s+—\n/);
+    expect(after.at(-1)).toMatch(/\nuser-profile\s+\d+\s+0\s+120\s+2\s+—\n/);
   });
 });

@@ -12,7 +12,7 @@ import { formatProgress } from './rebuild.js';
 import { formatAudit, loadMatchAudit } from './audit.js';
 import { formatReports } from './reports.js';
 import { operatorReports } from '../projections/operator-reports/operator-reports.queries.js';
-import { rebuildInParallel } from './rebuild-on-thread.js';
+import { MIN_THREAD_MEMORY_MB, rebuildInParallel, threadMemory } from './rebuild-on-thread.js';
 import type { Projection } from '../projections/projection.js';
 
 /** How many players and client failures `reports` lists. */
@@ -35,6 +35,9 @@ Commands:
                            safe while the game runs (one rebuild at a time); Ctrl-C stops it, leaving
                            every read model on the generation it had
          --threads <n>     split the read models over n threads (default: the cores, at most 2)
+         --memory <MB>     keep the rebuild's threads within about this much memory in all (each thread's
+                           heap and the documents it keeps in memory; at least 400 per thread): for a
+                           container with a memory limit, a little under it. Slower (fewer documents kept)
   audit <matchId>          check a ranked arena match from its events: the round plan against the hash its
                            first event committed to, every round's distances, points and damage, and the Elo
                            changes, recomputed; exits 1 when anything differs
@@ -52,7 +55,7 @@ Commands:
 export async function runOps(argv: readonly string[], env: Record<string, string | undefined>, print: (text: string) => void, status?: (text: string) => void): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], allowPositionals: true, options: { help: { type: 'boolean' }, resume: { type: 'boolean' }, threads: { type: 'string' } } });
+    parsed = parseArgs({ args: [...argv], allowPositionals: true, options: { help: { type: 'boolean' }, resume: { type: 'boolean' }, threads: { type: 'string' }, memory: { type: 'string' } } });
   } catch (error) {
     throw new UsageError(`${(error as Error).message}\n\n${HELP}`);
   }
@@ -67,7 +70,7 @@ export async function runOps(argv: readonly string[], env: Record<string, string
   if (command !== 'import' && config.stores.eventStore.kind === 'sqlite' && !existsSync(eventsFileIn(config))) {
     throw new UsageError(`no event store at ${eventsFileIn(config)}: set DATA_DIR to the game's data directory, or EVENTSTORE_URL`);
   }
-  if (command === 'rebuild') return rebuild(argument, values.threads, config, print, status);
+  if (command === 'rebuild') return rebuild(argument, values.threads, values.memory, config, print, status);
   const events = await openEventStore(config);
   const reads = await openReadStore(config);
   try {
@@ -112,12 +115,18 @@ export async function runOps(argv: readonly string[], env: Record<string, string
 }
 
 /** `rebuild`: on its own thread(s) with their own connections, so this process opens none. */
-async function rebuild(argument: string | undefined, threadsOption: string | undefined, config: AppConfig, print: (text: string) => void, status?: (text: string) => void): Promise<number> {
+async function rebuild(argument: string | undefined, threadsOption: string | undefined, memoryOption: string | undefined, config: AppConfig, print: (text: string) => void, status?: (text: string) => void): Promise<number> {
   const chosen = chooseProjections(argument);
   const threads = Number(threadsOption ?? String(Math.min(2, availableParallelism())));
   if (!Number.isInteger(threads) || threads < 1 || threads > 16) throw new UsageError(`--threads must be a whole number from 1 to 16, not "${threadsOption}"`);
+  const memoryMb = memoryOption === undefined ? null : Number(memoryOption);
+  const least = MIN_THREAD_MEMORY_MB * Math.min(threads, chosen.length);
+  if (memoryMb !== null && (!Number.isInteger(memoryMb) || memoryMb < least || memoryMb > 1_048_576)) {
+    throw new UsageError(`--memory must be a whole number of megabytes from ${least} (${MIN_THREAD_MEMORY_MB} a thread) to 1048576, not "${memoryOption}"`);
+  }
+  const memory = memoryMb === null ? undefined : threadMemory(memoryMb, Math.min(threads, chosen.length));
   let printedAt = 0;
-  const running = rebuildInParallel({ stores: { dataDir: config.dataDir, stores: config.stores }, names: chosen.map((projection) => projection.name) }, (progress) => {
+  const running = rebuildInParallel({ stores: { dataDir: config.dataDir, stores: config.stores }, names: chosen.map((projection) => projection.name), ...(memory ? { memory } : {}) }, (progress) => {
     if (status) return status(formatProgress(progress));
     if (progress.elapsedSeconds - printedAt < 5 && progress.building.length > 0) return;
     printedAt = progress.elapsedSeconds;

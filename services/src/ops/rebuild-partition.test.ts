@@ -1,5 +1,5 @@
 import { allProjections } from '../projections/all-projections.js';
-import { partition } from './rebuild-on-thread.js';
+import { partition, threadMemory } from './rebuild-on-thread.js';
 
 const names = allProjections.map((projection) => projection.name);
 
@@ -17,5 +17,13 @@ describe('partition (a rebuild’s read models over threads)', () => {
 
   it('keeps what is together together even when only part of it is asked for', () => {
     expect(partition(['maps', 'player-history', 'leaderboards'], 2)).toEqual([['leaderboards', 'player-history'], ['maps']]);
+  });
+});
+
+describe('threadMemory (npm run ops -- rebuild --memory)', () => {
+  it('splits the bound over the threads: each heap within its share, documents kept in proportion', () => {
+    expect(threadMemory(1400, 2)).toEqual({ maxOldGenerationSizeMb: 516, cachedDocuments: 21_500 });
+    expect(threadMemory(4000, 1).cachedDocuments).toBe(100_000);
+    expect(threadMemory(800, 2)).toEqual({ maxOldGenerationSizeMb: 216, cachedDocuments: 9_000 });
   });
 });

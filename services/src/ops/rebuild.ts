@@ -62,6 +62,8 @@ export interface RebuildOptions {
   progressEveryMs?: number;
   graceMs?: number;
   signal?: AbortSignal;
+  /** Documents each read model keeps in memory (default 100,000): fewer, less memory and more writes. */
+  cachedDocuments?: number;
 }
 
 /**
@@ -91,7 +93,7 @@ export async function rebuildReadModels(events: EventStore, reads: ReadStore, pr
     projections.map(async (projection) => {
       const replaced = (await reads.generations(projection.name)).active;
       const generation = await reads.beginGeneration(projection.name, projection.collections);
-      const runner = new ProjectionRunner(projection, shared, reads, { generation, ...FROM_SCRATCH_RUNNER_OPTIONS, writeBackUntil, ahead });
+      const runner = new ProjectionRunner(projection, shared, reads, { generation, ...FROM_SCRATCH_RUNNER_OPTIONS, ...(options.cachedDocuments === undefined ? {} : { cachedDocuments: options.cachedDocuments }), writeBackUntil, ahead });
       return { projection, runner, generation, replaced, switched: false, position: null as bigint | null };
     }),
   );

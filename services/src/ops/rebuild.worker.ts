@@ -7,7 +7,7 @@ import type { FromRebuild, RebuildThreadData, ToRebuild } from './rebuild-on-thr
 // Entry of a rebuild's thread (see rebuildOnThread): its own connections to the stores the app uses.
 const port = parentPort;
 if (!port) throw new Error('rebuild.worker runs inside a worker thread');
-const { stores, names, graceMs } = workerData as RebuildThreadData;
+const { stores, names, graceMs, memory } = workerData as RebuildThreadData;
 const post = (message: FromRebuild) => port.postMessage(message);
 const abort = new AbortController();
 port.on('message', (message: ToRebuild) => {
@@ -18,7 +18,7 @@ const events = await openEventStore(stores, { writerThread: false });
 const reads = await openReadStore(stores);
 try {
   const chosen = allProjections.filter((projection) => names.includes(projection.name));
-  const results = await rebuildReadModels(events, reads, chosen, { signal: abort.signal, ...(graceMs === undefined ? {} : { graceMs }), onProgress: (progress) => post({ type: 'progress', progress }) });
+  const results = await rebuildReadModels(events, reads, chosen, { signal: abort.signal, ...(graceMs === undefined ? {} : { graceMs }), ...(memory ? { cachedDocuments: memory.cachedDocuments } : {}), onProgress: (progress) => post({ type: 'progress', progress }) });
   post({ type: 'done', results });
 } catch (error) {
   post({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
