@@ -23,7 +23,11 @@ const YOUNG_GENERATION_MB = 192;
 /** With a memory bound: a smaller young generation, and what a thread holds outside its heap (SQLite's caches, code). */
 const BOUNDED_YOUNG_GENERATION_MB = 64;
 const OUTSIDE_HEAP_MB = 120;
-/** The least `--memory` a thread gets (below it a rebuild of the leaderboards ran out of memory at 1,000,000 events). */
+/**
+ * The least `--memory` a thread may be given: enough for a small game. A large one needs more — at 1,000,000
+ * events a 400 MB heap ran out on the leaderboards' thread, while `--memory 1400` on two threads (516 MB of
+ * heap each) passed; a thread that runs out stops the rebuild with a message naming `--memory`.
+ */
 export const MIN_THREAD_MEMORY_MB = 400;
 
 /**
