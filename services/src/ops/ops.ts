@@ -120,11 +120,13 @@ async function rebuild(argument: string | undefined, threadsOption: string | und
   const threads = Number(threadsOption ?? String(Math.min(2, availableParallelism())));
   if (!Number.isInteger(threads) || threads < 1 || threads > 16) throw new UsageError(`--threads must be a whole number from 1 to 16, not "${threadsOption}"`);
   const memoryMb = memoryOption === undefined ? null : Number(memoryOption);
-  const least = MIN_THREAD_MEMORY_MB * Math.min(threads, chosen.length);
+  // A thread per group of read models, never more threads than read models.
+  const used = Math.min(threads, chosen.length);
+  const least = MIN_THREAD_MEMORY_MB * used;
   if (memoryMb !== null && (!Number.isInteger(memoryMb) || memoryMb < least || memoryMb > 1_048_576)) {
     throw new UsageError(`--memory must be a whole number of megabytes from ${least} (${MIN_THREAD_MEMORY_MB} a thread) to 1048576, not "${memoryOption}"`);
   }
-  const memory = memoryMb === null ? undefined : threadMemory(memoryMb, Math.min(threads, chosen.length));
+  const memory = memoryMb === null ? undefined : threadMemory(memoryMb, used);
   let printedAt = 0;
   const running = rebuildInParallel({ stores: { dataDir: config.dataDir, stores: config.stores }, names: chosen.map((projection) => projection.name), ...(memory ? { memory } : {}) }, (progress) => {
     if (status) return status(formatProgress(progress));

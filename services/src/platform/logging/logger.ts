@@ -24,29 +24,25 @@ export class Logger implements NamedLogger {
   constructor(private readonly context: string) {}
 
   log(message: string): void {
-    const target = this.target();
-    if (target) target.log(message);
-    else console.log(this.line('LOG', message));
+    this.write('log', message);
   }
 
   warn(message: string): void {
-    const target = this.target();
-    if (target) target.warn(message);
-    else console.warn(this.line('WARN', message));
+    this.write('warn', message);
   }
 
   error(message: string): void {
+    this.write('error', message);
+  }
+
+  private write(level: keyof NamedLogger, message: string): void {
     const target = this.target();
-    if (target) target.error(message);
-    else console.error(this.line('ERROR', message));
+    if (target) target[level](message);
+    else console[level](`${new Date().toISOString()} ${level.toUpperCase()} [${this.context}] ${message}`);
   }
 
   private target(): NamedLogger | null {
     if (nest === null) return null;
     return (this.through ??= nest(this.context));
-  }
-
-  private line(level: string, message: string): string {
-    return `${new Date().toISOString()} ${level} [${this.context}] ${message}`;
   }
 }
