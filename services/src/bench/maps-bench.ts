@@ -21,7 +21,7 @@ import { createApp } from '../app/create-app.js';
 import { loadConfig } from '../config/config.js';
 import { seededRandom } from '../domain/decision-context.js';
 import { drawFreshIndexes } from '../domain/solo/pick-location.js';
-import { SqliteReadStore } from '../platform/read-store/sqlite-read-store.js';
+import { collectionsWithTables, documentsTable, SqliteReadStore } from '../platform/read-store/sqlite-read-store.js';
 import { openDatabase, type SqliteDatabase } from '../platform/sqlite/open-database.js';
 import { locationBatch, locationsAt } from '../projections/map-locations/map-locations.queries.js';
 import { MAP_SORT_FIELDS } from '../projections/maps/map-sorts.js';
@@ -68,7 +68,7 @@ class HandWritten {
     const from = batch * LOCATIONS_PER_BATCH;
     return this.parse(
       this.all(
-        `SELECT body FROM read_documents WHERE collection = 'map_locations' AND ${field('mapId')} = ? AND ${field('idx')} >= ? AND ${field('idx')} < ? ORDER BY ${field('idx')} ASC, id ASC LIMIT 10`,
+        `SELECT body FROM ${documentsTable('map_locations')} WHERE ${field('mapId')} = ? AND ${field('idx')} >= ? AND ${field('idx')} < ? ORDER BY ${field('idx')} ASC, id ASC LIMIT 10`,
         mapId,
         from,
         from + LOCATIONS_PER_BATCH,
@@ -77,24 +77,24 @@ class HandWritten {
   }
 
   random(mapId: string, seed: number) {
-    const body = this.one(`SELECT body FROM read_documents WHERE collection = 'maps' AND id = ?`, mapId) as string;
+    const body = this.one(`SELECT body FROM ${documentsTable('maps')} WHERE id = ?`, mapId) as string;
     const map = JSON.parse(body) as MapDoc;
     const indexes = drawFreshIndexes(map.loc, new Set(), LOCATIONS_PER_BATCH, seededRandom(seed))!;
-    return this.parse(this.all(`SELECT body FROM read_documents WHERE collection = 'map_locations' AND ${field('mapId')} = ? AND ${field('idx')} IN (${indexes.map(() => '?').join(', ')}) ORDER BY ${field('idx')} ASC, id ASC`, mapId, ...indexes));
+    return this.parse(this.all(`SELECT body FROM ${documentsTable('map_locations')} WHERE ${field('mapId')} = ? AND ${field('idx')} IN (${indexes.map(() => '?').join(', ')}) ORDER BY ${field('idx')} ASC, id ASC`, mapId, ...indexes));
   }
 
   search(query: string, page: number, sort: MapSort) {
     const term = searchTermOf(query);
-    const total = this.one(`SELECT count(*) FROM read_documents WHERE collection = 'map_search_terms' AND ${field('term')} = ?`, term);
-    const hits = this.parse(this.all(`SELECT body FROM read_documents WHERE collection = 'map_search_terms' AND ${field('term')} = ? ORDER BY ${ORDER_BY[sort]} LIMIT ${PAGE_SIZE} OFFSET ?`, term, page * PAGE_SIZE)) as Array<{ mapId: string }>;
+    const total = this.one(`SELECT count(*) FROM ${documentsTable('map_search_terms')} WHERE ${field('term')} = ?`, term);
+    const hits = this.parse(this.all(`SELECT body FROM ${documentsTable('map_search_terms')} WHERE ${field('term')} = ? ORDER BY ${ORDER_BY[sort]} LIMIT ${PAGE_SIZE} OFFSET ?`, term, page * PAGE_SIZE)) as Array<{ mapId: string }>;
     const ids = hits.map((hit) => hit.mapId);
-    const maps = ids.length === 0 ? [] : this.parse(this.all(`SELECT body FROM read_documents WHERE collection = 'maps' AND id IN (${ids.map(() => '?').join(', ')})`, ...ids));
+    const maps = ids.length === 0 ? [] : this.parse(this.all(`SELECT body FROM ${documentsTable('maps')} WHERE id IN (${ids.map(() => '?').join(', ')})`, ...ids));
     return { total, maps };
   }
 
   featured(page: number, sort: MapSort) {
-    const total = this.one(`SELECT count(*) FROM read_documents WHERE collection = 'maps' AND ${field('section')} = 'featured'`);
-    const maps = this.parse(this.all(`SELECT body FROM read_documents WHERE collection = 'maps' AND ${field('section')} = 'featured' ORDER BY ${ORDER_BY[sort]} LIMIT ${PAGE_SIZE} OFFSET ?`, page * PAGE_SIZE));
+    const total = this.one(`SELECT count(*) FROM ${documentsTable('maps')} WHERE ${field('section')} = 'featured'`);
+    const maps = this.parse(this.all(`SELECT body FROM ${documentsTable('maps')} WHERE ${field('section')} = 'featured' ORDER BY ${ORDER_BY[sort]} LIMIT ${PAGE_SIZE} OFFSET ?`, page * PAGE_SIZE));
     return { total, maps };
   }
 
@@ -130,7 +130,7 @@ async function main(): Promise<void> {
     try {
       const world = (await mapDoc(reads, 'world'))!;
       const featuredTotal = (await sectionPage(reads, 'featured', 0, 1, 'likes', null)).total;
-      const documents = db.prepare(`SELECT count(*) FROM read_documents`).pluck().get() as number;
+      const documents = collectionsWithTables(db).reduce((sum, collection) => sum + (db.prepare(`SELECT count(*) FROM ${documentsTable(collection)}`).pluck().get() as number), 0);
       console.log(`World: ${world.loc.toLocaleString('en')} locations; ${featuredTotal} featured maps; ${documents.toLocaleString('en')} read-model documents in all`);
 
       // Same answers on both sides before anything is timed.
@@ -178,10 +178,10 @@ async function main(): Promise<void> {
 
       console.log('\nQuery plans (hand-written SQL; the port issues the same statements):');
       const plans: Array<[string, string, unknown[]]> = [
-        ['mapLoc batch', `SELECT body FROM read_documents WHERE collection = 'map_locations' AND ${field('mapId')} = ? AND ${field('idx')} >= ? AND ${field('idx')} < ? ORDER BY ${field('idx')} ASC, id ASC LIMIT 10`, ['world', 100, 110]],
-        ['randomLoc draw', `SELECT body FROM read_documents WHERE collection = 'map_locations' AND ${field('mapId')} = ? AND ${field('idx')} IN (?, ?, ?)`, ['world', 1, 2, 3]],
-        ['search terms', `SELECT body FROM read_documents WHERE collection = 'map_search_terms' AND ${field('term')} = ? ORDER BY ${ORDER_BY.likes} LIMIT 20`, ['fra']],
-        ['featured page', `SELECT body FROM read_documents WHERE collection = 'maps' AND ${field('section')} = 'featured' ORDER BY ${ORDER_BY.name} LIMIT 20 OFFSET 40`, []],
+        ['mapLoc batch', `SELECT body FROM ${documentsTable('map_locations')} WHERE ${field('mapId')} = ? AND ${field('idx')} >= ? AND ${field('idx')} < ? ORDER BY ${field('idx')} ASC, id ASC LIMIT 10`, ['world', 100, 110]],
+        ['randomLoc draw', `SELECT body FROM ${documentsTable('map_locations')} WHERE ${field('mapId')} = ? AND ${field('idx')} IN (?, ?, ?)`, ['world', 1, 2, 3]],
+        ['search terms', `SELECT body FROM ${documentsTable('map_search_terms')} WHERE ${field('term')} = ? ORDER BY ${ORDER_BY.likes} LIMIT 20`, ['fra']],
+        ['featured page', `SELECT body FROM ${documentsTable('maps')} WHERE ${field('section')} = 'featured' ORDER BY ${ORDER_BY.name} LIMIT 20 OFFSET 40`, []],
       ];
       for (const [name, sql, params] of plans) console.log(`- ${name}: ${raw.plan(sql, ...params)}`);
       process.exitCode = failed ? 1 : 0;

@@ -18,7 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { type LeaderboardRowDoc, type LeaderboardSort, readModelCollections, type TimePeriod } from '@globetrail/contracts';
 import { seededRandom } from '../domain/decision-context.js';
 import { ALL_TIME, periodKey, scopeOf } from '../domain/leaderboard/periods.js';
-import { SqliteReadStore } from '../platform/read-store/sqlite-read-store.js';
+import { documentsTable, SqliteReadStore } from '../platform/read-store/sqlite-read-store.js';
 import { openDatabase, type SqliteDatabase } from '../platform/sqlite/open-database.js';
 import { type BucketCounts, bucketAtOffset, bucketOf, moved, RANK_FIELDS, rowsAbove, upperOf } from '../domain/leaderboard/rank-buckets.js';
 import { bucketsId, leaderboardsProjection, rowId } from '../projections/leaderboards/leaderboards.projection.js';
@@ -29,6 +29,7 @@ import { field } from './sql-fields.js';
 const TARGET_RATIO = 1.5;
 const PAGE_SIZE = 20;
 const COLLECTION = readModelCollections.leaderboardRows;
+const ROWS = documentsTable(COLLECTION);
 const NOW = new Date('2026-11-26T12:00:00.000Z');
 /** Share of players with a row in the current month, week and day. */
 const ACTIVE = { month: 0.3, week: 0.12, day: 0.03 } as const;
@@ -117,8 +118,12 @@ class HandWritten {
     return statement;
   }
 
+  private byId(collection: string, id: string): string | undefined {
+    return this.prepared(`SELECT body FROM ${documentsTable(collection)} WHERE id = ?`).get(id) as string | undefined;
+  }
+
   private where(sortBy: LeaderboardSort) {
-    return `collection = '${COLLECTION}' AND ${field('scope')} = ?${sortBy === 'bestGuess' ? ` AND ${field('hasGuess')} = x'03'` : ''}`;
+    return `${field('scope')} = ?${sortBy === 'bestGuess' ? ` AND ${field('hasGuess')} = x'03'` : ''}`;
   }
 
   /** Players above a value: the buckets above from the scope's counts, and a range over the value's own bucket. */
@@ -127,22 +132,22 @@ class HandWritten {
     const column = field(name);
     const bucket = bucketOf(value);
     const upper = upperOf(bucket);
-    const body = this.prepared(`SELECT body FROM read_documents WHERE collection = ? AND id = ?`).get(readModelCollections.leaderboardBuckets, bucketsId(scope, name)) as string | undefined;
+    const body = this.byId(readModelCollections.leaderboardBuckets, bucketsId(scope, name)) as string | undefined;
     const counts = body === undefined ? {} : (JSON.parse(body) as { counts: BucketCounts }).counts;
     const within =
       upper === null
-        ? (this.prepared(`SELECT count(*) FROM read_documents WHERE ${this.where(sortBy)} AND ${column} > ? AND ${column} < ''`).get(scope, value) as number)
-        : (this.prepared(`SELECT count(*) FROM read_documents WHERE ${this.where(sortBy)} AND ${column} > ? AND ${column} < ?`).get(scope, value, upper) as number);
+        ? (this.prepared(`SELECT count(*) FROM ${ROWS} WHERE ${this.where(sortBy)} AND ${column} > ? AND ${column} < ''`).get(scope, value) as number)
+        : (this.prepared(`SELECT count(*) FROM ${ROWS} WHERE ${this.where(sortBy)} AND ${column} > ? AND ${column} < ?`).get(scope, value, upper) as number);
     return rowsAbove(counts, bucket) + within;
   }
 
   private get(id: string): LeaderboardRowDoc | null {
-    const body = this.prepared(`SELECT body FROM read_documents WHERE collection = ? AND id = ?`).get(COLLECTION, id) as string | undefined;
+    const body = this.byId(COLLECTION, id) as string | undefined;
     return body === undefined ? null : (JSON.parse(body) as LeaderboardRowDoc);
   }
 
   page(sortBy: LeaderboardSort, scope: string, page: number) {
-    const totals = JSON.parse(this.prepared(`SELECT body FROM read_documents WHERE collection = ? AND id = ?`).get(readModelCollections.leaderboardTotals, scope) as string) as { rows: number; withGuess: number };
+    const totals = JSON.parse(this.byId(readModelCollections.leaderboardTotals, scope) as string) as { rows: number; withGuess: number };
     const total = sortBy === 'bestGuess' ? totals.withGuess : totals.rows;
     const rows = this.pageRows(sortBy, scope, page * PAGE_SIZE).map((body) => JSON.parse(body) as LeaderboardRowDoc);
     const first = rows[0];
@@ -151,17 +156,17 @@ class HandWritten {
     const allTime =
       scope === ALL_TIME || ids.length === 0
         ? rows
-        : (this.prepared(`SELECT body FROM read_documents WHERE collection = '${COLLECTION}' AND id IN (${ids.map(() => '?').join(', ')}) ORDER BY id ASC`).all(...ids) as string[]).map((body) => JSON.parse(body) as LeaderboardRowDoc);
+        : (this.prepared(`SELECT body FROM ${ROWS} WHERE id IN (${ids.map(() => '?').join(', ')}) ORDER BY id ASC`).all(...ids) as string[]).map((body) => JSON.parse(body) as LeaderboardRowDoc);
     return { total, rows, rank, allTime };
   }
 
   /** A later page starts at its value bucket's upper bound and skips that bucket's rows before it (as the port does). */
   private pageRows(sortBy: LeaderboardSort, scope: string, offset: number): string[] {
     const column = field(SORT_FIELD[sortBy]);
-    const from = `SELECT body FROM read_documents WHERE ${this.where(sortBy)}`;
+    const from = `SELECT body FROM ${ROWS} WHERE ${this.where(sortBy)}`;
     const order = `ORDER BY ${column} DESC, id ASC LIMIT ${PAGE_SIZE}`;
     if (offset === 0) return this.prepared(`${from} ${order}`).all(scope) as string[];
-    const body = this.prepared(`SELECT body FROM read_documents WHERE collection = ? AND id = ?`).get(readModelCollections.leaderboardBuckets, bucketsId(scope, SORT_FIELD[sortBy])) as string | undefined;
+    const body = this.byId(readModelCollections.leaderboardBuckets, bucketsId(scope, SORT_FIELD[sortBy])) as string | undefined;
     const start = body === undefined ? null : bucketAtOffset((JSON.parse(body) as { counts: BucketCounts }).counts, offset);
     const upper = start ? upperOf(start.bucket) : null;
     if (!start || upper === null) return this.prepared(`${from} ${order} OFFSET ?`).all(scope, offset) as string[];
@@ -182,9 +187,9 @@ class HandWritten {
   planOf(sortBy: LeaderboardSort) {
     const column = field(SORT_FIELD[sortBy]);
     return {
-      page: this.plan(`SELECT body FROM read_documents WHERE ${this.where(sortBy)} ORDER BY ${column} DESC, id ASC LIMIT 20`, ALL_TIME),
-      deepPage: this.plan(`SELECT body FROM read_documents WHERE ${this.where(sortBy)} AND ${column} < ? ORDER BY ${column} DESC, id ASC LIMIT 20 OFFSET ?`, ALL_TIME, 1, 0),
-      rank: this.plan(`SELECT count(*) FROM read_documents WHERE ${this.where(sortBy)} AND ${column} > ? AND ${column} < ?`, ALL_TIME, 0, 1),
+      page: this.plan(`SELECT body FROM ${ROWS} WHERE ${this.where(sortBy)} ORDER BY ${column} DESC, id ASC LIMIT 20`, ALL_TIME),
+      deepPage: this.plan(`SELECT body FROM ${ROWS} WHERE ${this.where(sortBy)} AND ${column} < ? ORDER BY ${column} DESC, id ASC LIMIT 20 OFFSET ?`, ALL_TIME, 1, 0),
+      rank: this.plan(`SELECT count(*) FROM ${ROWS} WHERE ${this.where(sortBy)} AND ${column} > ? AND ${column} < ?`, ALL_TIME, 0, 1),
     };
   }
 }
@@ -201,7 +206,7 @@ async function main(): Promise<void> {
     await seed(reads, players);
     const db = openDatabase(file, 'normal');
     const raw = new HandWritten(db);
-    const documents = db.prepare(`SELECT count(*) FROM read_documents`).pluck().get() as number;
+    const documents = db.prepare(`SELECT count(*) FROM ${ROWS}`).pluck().get() as number;
     console.log(`seeded ${players.toLocaleString('en')} players, ${documents.toLocaleString('en')} leaderboard rows, through the port in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
     try {
       const random = seededRandom(42);

@@ -145,7 +145,16 @@ describe('scenes painted ahead on one replica, asked for on another (a shared pi
     const { FilePictureStore } = await import('../../platform/pictures/file-picture-store.js');
     const dir = await mkdtemp(join(tmpdir(), 'globetrail-scenes-shared-'));
     // One folder seen by both replicas, standing for GridFS (shared; local files alone are not).
-    const shared = Object.assign(Object.create(new FilePictureStore(join(dir, 'shared'))) as InstanceType<typeof FilePictureStore>, { shared: true });
+    const files = new FilePictureStore(join(dir, 'shared'));
+    // Puts counted as they finish: the scene painted ahead reaches the shared store after its paint, at the disk's pace.
+    const stored: string[] = [];
+    const shared = Object.assign(Object.create(files) as InstanceType<typeof FilePictureStore>, {
+      shared: true,
+      put: async (...args: Parameters<typeof files.put>) => {
+        await files.put(...args);
+        stored.push(args[0]);
+      },
+    });
     const [atA, atB] = [heldRenderer(), heldRenderer()];
     const a = new LocalImageStore(join(dir, 'a'), { renderers: [atA.renderer], uploads: shared });
     const b = new LocalImageStore(join(dir, 'b'), { renderers: [atB.renderer], uploads: shared });
@@ -160,7 +169,7 @@ describe('scenes painted ahead on one replica, asked for on another (a shared pi
       await paintsReach(atA.paints, 2);
       const aheadSeed = atA.paints[1]!.scene!.seed;
       atA.paints[1]!.finish();
-      await settle();
+      await paintsReach(stored, 1);
       // The next round is prepared on a (it takes the scene painted ahead); its picture is asked of b.
       const second = a.freshScene('place', random)!;
       expect(second.scene.seed).toBe(aheadSeed);

@@ -110,25 +110,25 @@ describe('SqliteReadStore on its own file', () => {
       const activeTop = queryPlan(
         listQuery('leaderboard', { filter: { active: true }, sort: [['points', 'desc']], limit: 20 }),
       );
-      expect(activeTop).toContain('USING INDEX read_pidx:leaderboard:active,-points');
+      expect(activeTop).toContain('USING INDEX index:leaderboard:active,-points');
       expect(activeTop).not.toContain('TEMP B-TREE');
 
       const overallTop = queryPlan(listQuery('leaderboard', { sort: [['points', 'desc']], skip: 40, limit: 20 }));
-      expect(overallTop).toContain('USING INDEX read_pidx:leaderboard:-points');
+      expect(overallTop).toContain('USING INDEX index:leaderboard:-points');
       expect(overallTop).not.toContain('TEMP B-TREE');
 
       const activeRank = queryPlan(countQuery('leaderboard', { active: true }, ['points', 512]));
-      expect(activeRank).toContain('USING COVERING INDEX read_pidx:leaderboard:active,-points');
+      expect(activeRank).toContain('USING COVERING INDEX index:leaderboard:active,-points');
       const overallRank = queryPlan(countQuery('leaderboard', undefined, ['points', 512]));
-      expect(overallRank).toContain('USING COVERING INDEX read_pidx:leaderboard:-points');
+      expect(overallRank).toContain('USING COVERING INDEX index:leaderboard:-points');
 
       const db = openDatabase(file);
       const indexes = db
-        .prepare<[], string>("SELECT name FROM sqlite_schema WHERE type = 'index' AND name LIKE 'read_%idx:%'")
+        .prepare<[], string>("SELECT name FROM sqlite_schema WHERE type = 'index' AND name GLOB 'index:*'")
         .pluck()
         .all();
       db.close();
-      expect(indexes.sort()).toEqual(['read_pidx:leaderboard:-points', 'read_pidx:leaderboard:active,-points']);
+      expect(indexes.sort()).toEqual(['index:leaderboard:-points', 'index:leaderboard:active,-points']);
     } finally {
       await store.close();
     }
@@ -144,17 +144,13 @@ describe('SqliteReadStore on its own file', () => {
       const locations = Array.from({ length: 300 }, (_, idx) => ({ id: `world:${idx}`, mapId: 'world', idx }));
       await store.commit({ projection: 'map-locations', position: 1n, writes: locations.map((document) => ({ kind: 'upsert', collection: 'map_locations', document, revision: 1n })) });
       await expect(store.list('map_locations', { filter: { mapId: 'world', idx: { $gte: 100, $lt: 110 } }, sort: [['idx', 'asc']] })).resolves.toEqual(locations.slice(100, 110));
-      expect(queryPlan(bothSides)).toContain('USING INDEX read_pidx:map_locations:mapId,idx');
+      expect(queryPlan(bothSides)).toContain('USING INDEX index:map_locations:mapId,idx');
     } finally {
       await store.close();
     }
   });
 
-  it("keeps each index to its own collection's documents, and drops a whole-table index made before", async () => {
-    const before = openDatabase(file);
-    before.exec(`CREATE TABLE read_documents (collection TEXT NOT NULL, id TEXT NOT NULL, revision INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (collection, id)) STRICT`);
-    before.exec(`CREATE INDEX "read_idx:leaderboard:-points" ON read_documents (collection, json_extract(body, '$.points') DESC, id ASC)`);
-    before.close();
+  it("keeps each collection in a table of its own, each index over that table's documents only", async () => {
     const store = SqliteReadStore.open(file);
     try {
       await store.ensureIndex('leaderboard', [['points', 'desc']]);
@@ -165,17 +161,86 @@ describe('SqliteReadStore on its own file', () => {
       await store.commit({ projection: 'p', position: 1n, writes });
       const db = openDatabase(file);
       try {
-        const names = db.prepare<[], string>("SELECT name FROM sqlite_schema WHERE type = 'index' AND name LIKE 'read_%idx:%'").pluck().all();
-        expect(names).toEqual(['read_pidx:leaderboard:-points']);
-        const entries = db.prepare<[], number>(`SELECT count(*) FROM read_documents INDEXED BY "read_pidx:leaderboard:-points" WHERE collection = 'leaderboard'`).pluck().get();
+        expect(db.prepare<[], string>("SELECT name FROM sqlite_schema WHERE type = 'index' AND name GLOB 'index:*'").pluck().all()).toEqual(['index:leaderboard:-points']);
+        expect(db.prepare<[], string>("SELECT tbl_name FROM sqlite_schema WHERE name = 'index:leaderboard:-points'").pluck().get()).toBe('documents:leaderboard');
+        const entries = db.prepare<[], number>(`SELECT count(*) FROM "documents:leaderboard" INDEXED BY "index:leaderboard:-points"`).pluck().get();
         expect(entries).toBe(300);
-        expect(db.prepare<[], string>("SELECT sql FROM sqlite_schema WHERE name = 'read_pidx:leaderboard:-points'").pluck().get()).toContain("WHERE collection = 'leaderboard'");
+        expect(db.prepare<[], number>('SELECT count(*) FROM "documents:map_locations"').pluck().get()).toBe(700);
       } finally {
         db.close();
       }
       await expect(store.list('leaderboard', { sort: [['points', 'desc']], limit: 1 })).resolves.toHaveLength(1);
     } finally {
       await store.close();
+    }
+  });
+
+  it('moves the documents of a store made with one shared table into their own tables when it opens', async () => {
+    const before = openDatabase(file);
+    before.exec(`CREATE TABLE read_documents (collection TEXT NOT NULL, id TEXT NOT NULL, revision INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (collection, id)) STRICT`);
+    before.exec(`CREATE INDEX "read_pidx:leaderboard:-points" ON read_documents (collection, json_extract(body, '$.points') DESC, id ASC) WHERE collection = 'leaderboard'`);
+    before.exec(`CREATE TABLE read_checkpoints (projection TEXT PRIMARY KEY, position INTEGER NOT NULL) STRICT`);
+    const insert = before.prepare('INSERT INTO read_documents VALUES (?, ?, ?, ?)');
+    for (const player of leaderboard(50)) insert.run('leaderboard', player.id, 4, JSON.stringify(player));
+    insert.run('leaderboard@2', 'x', 1, JSON.stringify({ id: 'x', points: 1 }));
+    insert.run('user_profiles', 'ana', 7, JSON.stringify({ id: 'ana', name: 'Ana' }));
+    before.prepare('INSERT INTO read_checkpoints VALUES (?, ?)').run('leaderboard', 99);
+    before.close();
+
+    const store = SqliteReadStore.open(file);
+    const again = SqliteReadStore.open(file);
+    try {
+      await expect(store.get('user_profiles', 'ana')).resolves.toEqual({ id: 'ana', name: 'Ana' });
+      await expect(store.count('leaderboard')).resolves.toBe(50);
+      await expect(store.get('leaderboard@2', 'x')).resolves.toEqual({ id: 'x', points: 1 });
+      await expect(store.checkpoint('leaderboard')).resolves.toBe(99n);
+      // The revisions came along: an older write is still refused.
+      await store.commit({ projection: 'user-profile', position: 1n, writes: [{ kind: 'upsert', collection: 'user_profiles', document: { id: 'ana', name: 'Old' }, revision: 6n }] });
+      await expect(again.get('user_profiles', 'ana')).resolves.toEqual({ id: 'ana', name: 'Ana' });
+      const db = openDatabase(file);
+      try {
+        const tables = db.prepare<[], string>("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT GLOB 'read_*' ORDER BY name").pluck().all();
+        expect(tables).toEqual(['documents:leaderboard', 'documents:leaderboard@2', 'documents:user_profiles']);
+        expect(db.prepare("SELECT count(*) FROM sqlite_schema WHERE name IN ('read_documents', 'read_pidx:leaderboard:-points')").pluck().get()).toBe(0);
+      } finally {
+        db.close();
+      }
+    } finally {
+      await store.close();
+      await again.close();
+    }
+  });
+
+  it('drops the tables of a generation a rebuild replaced, and reads a collection with no table as empty', async () => {
+    const store = SqliteReadStore.open(file);
+    const reader = SqliteReadStore.open(file);
+    const tables = () => {
+      const db = openDatabase(file);
+      try {
+        return db.prepare<[], string>("SELECT name FROM sqlite_schema WHERE type = 'table' AND name GLOB 'documents:*' ORDER BY name").pluck().all();
+      } finally {
+        db.close();
+      }
+    };
+    try {
+      await expect(reader.list('c', { filter: { v: 1 }, sort: [['v', 'desc']] })).resolves.toEqual([]);
+      await expect(reader.count('c')).resolves.toBe(0);
+      await expect(reader.get('c', 'x')).resolves.toBeNull();
+      expect(tables()).toEqual([]);
+      await store.commit({ projection: 'p', position: 1n, writes: [{ kind: 'upsert', collection: 'c', document: { id: 'x', v: 0 }, revision: 1n }] });
+      await expect(reader.get('c', 'x')).resolves.toEqual({ id: 'x', v: 0 });
+      const generation = await store.beginGeneration('p', ['c']);
+      await store.ensureIndex(`c@${generation}`, ['v']);
+      await store.commit({ projection: `p@${generation}`, position: 1n, writes: [{ kind: 'upsert', collection: `c@${generation}`, document: { id: 'x', v: 1 }, revision: 1n }] });
+      await expect(store.switchGeneration('p', ['c'], generation)).resolves.toBe(true);
+      await expect(reader.get('c', 'x')).resolves.toEqual({ id: 'x', v: 1 });
+      // What the rebuild does with the generation it replaced (0: the plain names).
+      await store.reset('p', ['c']);
+      expect(tables()).toEqual([`documents:c@${generation}`]);
+      await expect(reader.list('c', { filter: { v: 1 } })).resolves.toEqual([{ id: 'x', v: 1 }]);
+    } finally {
+      await store.close();
+      await reader.close();
     }
   });
 
