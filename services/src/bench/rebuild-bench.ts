@@ -220,7 +220,8 @@ function sameWrites(eventsFile: string, file: string, total: number, writesFile:
     if (rows.length > 0) apply.immediate(rows);
     for (const projection of allProjections) {
       const generation = generations.get(projection.name) ?? 0;
-      for (const index of projection.indexes) db.exec(indexSql(generationName(index.collection, generation), index.fields));
+      // As the read store's ensureIndex: the collection's table first (a collection may have no documents).
+      for (const index of projection.indexes) db.exec(`${documentsTableSql(generationName(index.collection, generation))}; ${indexSql(generationName(index.collection, generation), index.fields)}`);
     }
   } finally {
     db.close();
@@ -255,7 +256,8 @@ function essential(eventsFile: string, file: string, total: number, documents: r
     for (let from = 0; from < documents.length; from += 10_000) write.immediate(documents.slice(from, from + 10_000));
     for (const projection of allProjections) {
       const generation = generations.get(projection.name) ?? 0;
-      for (const index of projection.indexes) db.exec(indexSql(generationName(index.collection, generation), index.fields));
+      // As the read store's ensureIndex: the collection's table first (a collection may have no documents).
+      for (const index of projection.indexes) db.exec(`${documentsTableSql(generationName(index.collection, generation))}; ${indexSql(generationName(index.collection, generation), index.fields)}`);
     }
   } finally {
     db.close();

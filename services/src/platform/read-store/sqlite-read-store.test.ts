@@ -244,6 +244,26 @@ describe('SqliteReadStore on its own file', () => {
     }
   });
 
+  it('writes and reads again a collection whose table another connection dropped since', async () => {
+    const store = SqliteReadStore.open(file);
+    const other = SqliteReadStore.open(file);
+    try {
+      const write = (position: bigint, v: number) => store.commit({ projection: 'p', position, writes: [{ kind: 'upsert', collection: 'c', document: { id: 'x', v }, revision: position }] });
+      await write(1n, 1);
+      await expect(store.get('c', 'x')).resolves.toEqual({ id: 'x', v: 1 });
+      await other.reset('p', ['c']);
+      // Its statements on the dropped table answer as for an empty collection, and a write makes the table again.
+      await expect(store.get('c', 'x')).resolves.toBeNull();
+      await expect(store.list('c', { filter: { v: 1 } })).resolves.toEqual([]);
+      await expect(store.commit({ projection: 'p', position: 2n, writes: [{ kind: 'delete', collection: 'c', id: 'x' }, { kind: 'deletePrefix', collection: 'c', prefix: 'x' }] })).resolves.toBe(true);
+      await write(3n, 3);
+      await expect(other.get('c', 'x')).resolves.toEqual({ id: 'x', v: 3 });
+    } finally {
+      await store.close();
+      await other.close();
+    }
+  });
+
   it('pages and ranks 20,000 documents through an index', async () => {
     const store = SqliteReadStore.open(file);
     try {

@@ -124,13 +124,21 @@ interface TableStatements {
   removeRange: Statement<[string, string], never>;
 }
 
-/** What this connection knows of the schema as of `version` (SQLite's data_version: it changes when another connection commits). */
-interface SchemaView {
-  version: number;
-  /** Plain names → the active generations' physical names. */
-  resolve: GenerationResolver;
-  /** The collections (physical names) that have a table. */
-  tables: Set<string>;
+/** SQLite's answer for a statement on a table that does not exist (a collection with no documents yet). */
+function isMissingTable(error: unknown): boolean {
+  // (Not `instanceof Error`: better-sqlite3's errors may come from another realm, as under jest.)
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === 'SQLITE_ERROR' && typeof message === 'string' && message.startsWith('no such table');
+}
+
+/** `read()`, or `empty` when its collection has no table (no documents yet, or its generation was dropped). */
+function orEmpty<T>(read: () => T, empty: T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (isMissingTable(error)) return empty;
+    throw error;
+  }
 }
 
 export class SqliteReadStore implements ReadStore {
@@ -147,7 +155,13 @@ export class SqliteReadStore implements ReadStore {
   private readonly readLeaseRow: Statement<[string], LeaseRow>;
   private readonly writeLease: Statement<[string, string, string, number, number, number], never>;
   private readonly endLease: Statement<[number, string, string], never>;
-  private schema: SchemaView | null = null;
+  /** The active generations as of `version` (SQLite's data_version: it changes when another connection commits). */
+  private resolver: { version: number; resolve: GenerationResolver } | null = null;
+  /**
+   * Collections this connection has made or found a table for. A write to one not here makes its table
+   * first; one dropped since by another connection is made again at the write that finds it missing.
+   */
+  private readonly tables = new Set<string>();
   private readonly commitTransaction: Transaction<(batch: CommitBatch) => boolean>;
   private readonly resetTransaction: Transaction<(projection: string, collections: string[]) => void>;
 
@@ -190,8 +204,7 @@ export class SqliteReadStore implements ReadStore {
       // Moving the checkpoint first tells whether the batch is new; a failure in any later write rolls
       // the move back together with the writes.
       if (this.advanceCheckpoint.run(batch.projection, batch.position).changes === 0) return false;
-      const { tables } = this.current();
-      for (const write of batch.writes) this.apply(write, tables);
+      for (const write of batch.writes) this.apply(write);
       return true;
     });
     this.resetTransaction = this.db.transaction((projection: string, collections: string[]) => {
@@ -201,53 +214,46 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async get<T extends Document>(collection: string, id: string): Promise<T | null> {
-    const table = this.readable(collection);
-    const body = table === null ? undefined : this.statementsOf(table).get.get(id);
+    const table = this.resolve(collection);
+    const body = orEmpty(() => this.statementsOf(table).get.get(id), undefined);
     return body === undefined ? null : (JSON.parse(body) as T);
   }
 
   async list<T extends Document>(collection: string, options: ListOptions = {}): Promise<T[]> {
-    const table = this.readable(collection);
-    // Built (and so checked) even for a collection with no documents yet.
-    const { sql, params } = listQuery(table ?? checkCollection(collection), options);
-    if (table === null) return [];
-    return (this.statement(sql).all(...params) as string[]).map((body) => JSON.parse(body) as T);
+    const { sql, params } = listQuery(this.resolve(collection), options);
+    return orEmpty(() => this.statement(sql).all(...params) as string[], []).map((body) => JSON.parse(body) as T);
   }
 
   async count(collection: string, filter?: Filter): Promise<number> {
-    const table = this.readable(collection);
-    const { sql, params } = countQuery(table ?? checkCollection(collection), filter);
-    return table === null ? 0 : (this.statement(sql).get(...params) as number);
+    const { sql, params } = countQuery(this.resolve(collection), filter);
+    return orEmpty(() => this.statement(sql).get(...params) as number, 0);
   }
 
   async countAbove(collection: string, field: string, value: number, filter?: Filter): Promise<number> {
     if (typeof value !== 'number') throw new TypeError(`read store: countAbove needs a number, got ${String(value)}`);
-    const table = this.readable(collection);
-    const { sql, params } = countQuery(table ?? checkCollection(collection), filter, [field, value]);
-    return table === null ? 0 : (this.statement(sql).get(...params) as number);
+    const { sql, params } = countQuery(this.resolve(collection), filter, [field, value]);
+    return orEmpty(() => this.statement(sql).get(...params) as number, 0);
   }
 
   async ensureIndex(collection: string, fields: IndexField[]): Promise<void> {
     const sql = indexSql(collection, fields);
-    await this.writing(() => {
-      this.db.exec(`${documentsTableSql(collection)}; ${sql}`);
-      this.current().tables.add(collection);
-    });
+    await whileBusy(() => this.db.exec(`${documentsTableSql(collection)}; ${sql}`));
+    this.tables.add(collection);
   }
 
   async commit(batch: CommitBatch): Promise<boolean> {
     // IMMEDIATE takes the write lock before reading the checkpoint, so no other connection can commit
     // the same batch in between.
-    return this.writing(() => this.commitTransaction.immediate(batch));
+    return whileBusy(() => this.commitTransaction.immediate(batch));
   }
 
   async checkpoint(projection: string): Promise<bigint | null> {
-    return this.readCheckpoint.get(projection.includes('@') ? projection : this.current().resolve.projection(projection)) ?? null;
+    return this.readCheckpoint.get(projection.includes('@') ? projection : this.activeGenerations().projection(projection)) ?? null;
   }
 
   async reset(projection: string, collections: string[]): Promise<void> {
     collections.forEach(checkCollection);
-    await this.writing(() => this.resetTransaction.immediate(projection, collections));
+    await whileBusy(() => this.resetTransaction.immediate(projection, collections));
   }
 
   async generations(projection: string): Promise<Generations> {
@@ -257,7 +263,7 @@ export class SqliteReadStore implements ReadStore {
 
   async beginGeneration(projection: string, collections: string[]): Promise<number> {
     collections.forEach(checkCollection);
-    return this.writing(() => this.db.transaction(() => {
+    return whileBusy(() => this.db.transaction(() => {
       const row = this.generationRow(projection);
       const active = row?.active ?? 0;
       const generation = row?.building ?? active + 1;
@@ -270,7 +276,7 @@ export class SqliteReadStore implements ReadStore {
 
   async switchGeneration(projection: string, collections: string[], generation: number): Promise<boolean> {
     collections.forEach(checkCollection);
-    const switched = await this.writing(() => this.db.transaction((): boolean => {
+    const switched = await whileBusy(() => this.db.transaction((): boolean => {
       const row = this.generationRow(projection);
       if (row?.building !== generation) throw new Error(`read store: ${projection} is not building generation ${generation}`);
       const reached = this.readCheckpoint.get(generationName(projection, generation)) ?? null;
@@ -280,7 +286,7 @@ export class SqliteReadStore implements ReadStore {
       return true;
     }).immediate());
     // This connection's own write leaves data_version as it was: read the generations again.
-    this.schema = null;
+    this.resolver = null;
     return switched;
   }
 
@@ -318,49 +324,36 @@ export class SqliteReadStore implements ReadStore {
     return row ? { projection, active: row.active, building: row.building, collections: JSON.parse(row.collections) as string[] } : null;
   }
 
-  /**
-   * The active generations and the tables, read again only after some connection wrote (1 µs to ask
-   * SQLite). This connection's own changes to either are made to the view as they happen.
-   */
-  private current(): SchemaView {
+  /** The active generations, read again only after some connection wrote (1 µs to ask SQLite). */
+  private activeGenerations(): GenerationResolver {
     const version = this.dataVersion.get() as number;
-    if (this.schema?.version !== version) {
+    if (this.resolver?.version !== version) {
       const rows = this.readGenerations.all().map((row) => ({ ...row, collections: JSON.parse(row.collections) as string[] }));
-      const tables = new Set(collectionsWithTables(this.db));
-      for (const table of this.tableStatements.keys()) if (!tables.has(table)) this.tableStatements.delete(table);
-      this.schema = { version, resolve: new GenerationResolver(rows), tables };
+      this.resolver = { version, resolve: new GenerationResolver(rows) };
     }
-    return this.schema;
+    return this.resolver.resolve;
   }
 
-  /** The physical name to read `collection` from, or null while it has no table (and so no documents). */
-  private readable(collection: string): string | null {
-    const schema = this.current();
+  private resolve(collection: string): string {
     // A generation's physical name (a rebuild's own reads) is never resolved.
-    const table = collection.includes('@') ? checkCollection(collection) : schema.resolve.collection(checkCollection(collection));
-    return schema.tables.has(table) ? table : null;
-  }
-
-  /**
-   * A write, tried again while another connection holds the write lock; when it fails, what this connection
-   * knew of the schema is read again, since a rolled-back transaction may have made or dropped a table.
-   */
-  private async writing<T>(write: () => T): Promise<T> {
-    try {
-      return await whileBusy(write);
-    } catch (error) {
-      this.schema = null;
-      throw error;
-    }
+    return collection.includes('@') ? checkCollection(collection) : this.activeGenerations().collection(checkCollection(collection));
   }
 
   private dropTables(collections: readonly string[]): void {
-    const { tables } = this.current();
     for (const collection of collections) {
       this.db.exec(`DROP TABLE IF EXISTS ${documentsTable(collection)}`);
-      tables.delete(collection);
+      this.tables.delete(collection);
       this.tableStatements.delete(collection);
     }
+  }
+
+  /** Makes the collection's table unless this connection knows it has one. */
+  private withTable(collection: string): TableStatements {
+    if (!this.tables.has(collection)) {
+      this.db.exec(documentsTableSql(collection));
+      this.tables.add(collection);
+    }
+    return this.statementsOf(collection);
   }
 
   private statementsOf(collection: string): TableStatements {
@@ -384,28 +377,30 @@ export class SqliteReadStore implements ReadStore {
     return statements;
   }
 
-  private apply(write: WriteOperation, tables: Set<string>): void {
+  private apply(write: WriteOperation): void {
     switch (write.kind) {
       case 'upsert': {
         const { collection, document, revision } = write;
         checkCollection(collection);
         checkDocumentId(collection, document);
         const body = serialise(collection, document);
-        if (!tables.has(collection)) {
-          this.db.exec(documentsTableSql(collection));
-          tables.add(collection);
+        try {
+          this.withTable(collection).upsert.run(document.id, revision, body);
+        } catch (error) {
+          // Dropped by another connection since this one made or found it (a reset): made again.
+          if (!isMissingTable(error)) throw error;
+          this.tables.delete(collection);
+          this.withTable(collection).upsert.run(document.id, revision, body);
         }
-        this.statementsOf(collection).upsert.run(document.id, revision, body);
         return;
       }
       case 'delete':
-        if (tables.has(checkCollection(write.collection))) this.statementsOf(write.collection).remove.run(write.id);
+        orEmpty(() => this.statementsOf(checkCollection(write.collection)).remove.run(write.id), undefined);
         return;
       case 'deletePrefix': {
         const { from, to } = prefixRange(checkPrefix(checkCollection(write.collection), write.prefix));
-        if (!tables.has(write.collection)) return;
-        if (to === null) this.statementsOf(write.collection).removeFrom.run(from);
-        else this.statementsOf(write.collection).removeRange.run(from, to);
+        const statements = () => this.statementsOf(write.collection);
+        orEmpty(() => (to === null ? statements().removeFrom.run(from) : statements().removeRange.run(from, to)), undefined);
         return;
       }
       default: {
