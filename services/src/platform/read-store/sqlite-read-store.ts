@@ -1,5 +1,6 @@
 import type { Statement, Transaction } from 'better-sqlite3';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Logger } from '../logging/logger.js';
 import { openDatabase, type SqliteDatabase } from '../sqlite/open-database.js';
 import type {
   CommitBatch,
@@ -429,21 +430,32 @@ export class SqliteReadStore implements ReadStore {
  * A read store made before each collection had its own table kept every document in `read_documents`:
  * its documents are moved, collection by collection, into their tables, in one transaction, and the old
  * table and its indexes dropped (the read models' indexes are made again as their projections start).
+ * Another connection opening the file meanwhile waits for the move (each try waits SQLite's busy timeout).
  */
 function moveSharedTable(db: SqliteDatabase): void {
   const shared = "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'read_documents'";
   if (db.prepare(shared).pluck().get() === 0) return;
-  db.transaction(() => {
-    if (db.prepare(shared).pluck().get() === 0) return;
+  const move = db.transaction((): { documents: number; collections: number } | null => {
+    if (db.prepare(shared).pluck().get() === 0) return null;
     const collections = db.prepare<[], string>('SELECT DISTINCT collection FROM read_documents').pluck().all();
+    let documents = 0;
     for (const collection of collections) {
       db.exec(documentsTableSql(collection));
-      db.prepare(`INSERT INTO ${documentsTable(collection)} (id, revision, body) SELECT id, revision, body FROM read_documents WHERE collection = ? ORDER BY id`).run(collection);
+      documents += db.prepare(`INSERT INTO ${documentsTable(collection)} (id, revision, body) SELECT id, revision, body FROM read_documents WHERE collection = ? ORDER BY id`).run(collection).changes;
     }
     db.exec('DROP TABLE read_documents');
-  }).immediate();
+    return { documents, collections: collections.length };
+  });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const moved = move.immediate();
+      if (moved) new Logger('read-store').log(`moved ${moved.documents} documents of ${moved.collections} collections into a table each (once, for this version's layout)`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || attempt >= BUSY_ATTEMPTS) throw error;
+    }
+  }
 }
-
 
 /** The SQL behind `list`; exported so tests can ask SQLite how it runs it. */
 export function listQuery(collection: string, options: ListOptions = {}): SqlQuery {
