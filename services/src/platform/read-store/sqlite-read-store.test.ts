@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { openDatabase } from '../sqlite/open-database.js';
 import type { Document } from './read-store.port.js';
 import { readStoreContract } from './read-store.contract.js';
-import { countQuery, listQuery, SqliteReadStore, type SqlQuery } from './sqlite-read-store.js';
+import { collectionsWithTables, countQuery, listQuery, SqliteReadStore, type SqlQuery } from './sqlite-read-store.js';
 
 readStoreContract('SQLite', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'read-store-'));
@@ -47,6 +47,16 @@ describe('SqliteReadStore on its own file', () => {
       await rebuilder.close();
     }
   });
+
+  /** Asks the file something on a connection of its own. */
+  function inFile<T>(query: (db: ReturnType<typeof openDatabase>) => T): T {
+    const db = openDatabase(file);
+    try {
+      return query(db);
+    } finally {
+      db.close();
+    }
+  }
 
   /** Asks a second connection how SQLite runs the store's own SQL for a query. */
   function queryPlan({ sql, params }: SqlQuery): string {
@@ -197,14 +207,8 @@ describe('SqliteReadStore on its own file', () => {
       // The revisions came along: an older write is still refused.
       await store.commit({ projection: 'user-profile', position: 1n, writes: [{ kind: 'upsert', collection: 'user_profiles', document: { id: 'ana', name: 'Old' }, revision: 6n }] });
       await expect(again.get('user_profiles', 'ana')).resolves.toEqual({ id: 'ana', name: 'Ana' });
-      const db = openDatabase(file);
-      try {
-        const tables = db.prepare<[], string>("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT GLOB 'read_*' ORDER BY name").pluck().all();
-        expect(tables).toEqual(['documents:leaderboard', 'documents:leaderboard@2', 'documents:user_profiles']);
-        expect(db.prepare("SELECT count(*) FROM sqlite_schema WHERE name IN ('read_documents', 'read_pidx:leaderboard:-points')").pluck().get()).toBe(0);
-      } finally {
-        db.close();
-      }
+      expect(inFile(collectionsWithTables).sort()).toEqual(['leaderboard', 'leaderboard@2', 'user_profiles']);
+      expect(inFile((db) => db.prepare("SELECT count(*) FROM sqlite_schema WHERE name IN ('read_documents', 'read_pidx:leaderboard:-points')").pluck().get())).toBe(0);
     } finally {
       await store.close();
       await again.close();
@@ -214,14 +218,7 @@ describe('SqliteReadStore on its own file', () => {
   it('drops the tables of a generation a rebuild replaced, and reads a collection with no table as empty', async () => {
     const store = SqliteReadStore.open(file);
     const reader = SqliteReadStore.open(file);
-    const tables = () => {
-      const db = openDatabase(file);
-      try {
-        return db.prepare<[], string>("SELECT name FROM sqlite_schema WHERE type = 'table' AND name GLOB 'documents:*' ORDER BY name").pluck().all();
-      } finally {
-        db.close();
-      }
-    };
+    const tables = () => inFile(collectionsWithTables).sort();
     try {
       await expect(reader.list('c', { filter: { v: 1 }, sort: [['v', 'desc']] })).resolves.toEqual([]);
       await expect(reader.count('c')).resolves.toBe(0);
@@ -236,7 +233,7 @@ describe('SqliteReadStore on its own file', () => {
       await expect(reader.get('c', 'x')).resolves.toEqual({ id: 'x', v: 1 });
       // What the rebuild does with the generation it replaced (0: the plain names).
       await store.reset('p', ['c']);
-      expect(tables()).toEqual([`documents:c@${generation}`]);
+      expect(tables()).toEqual([`c@${generation}`]);
       await expect(reader.list('c', { filter: { v: 1 } })).resolves.toEqual([{ id: 'x', v: 1 }]);
     } finally {
       await store.close();
