@@ -36,6 +36,10 @@ interface EventRow {
   created_at: bigint;
 }
 
+/** An EventRow as an array (raw mode), its columns in this order. */
+const RAW_COLUMNS = 'position, stream_id, revision, event_id, type, created_at, data, metadata';
+type RawEventRow = [position: bigint, streamId: string, revision: bigint, eventId: string, type: string, createdAt: bigint, data: string, metadata: string];
+
 type Bound = bigint | 'start' | 'end';
 
 type Statements = ReturnType<typeof prepareStatements>;
@@ -53,12 +57,18 @@ function prepareStatements(db: SqliteDatabase) {
     ),
     allForwards: db.prepare<[bigint, number], EventRow>(`${selectEvents} position >= ? ORDER BY position LIMIT ?`),
     /** allForwards with the data and metadata of the types in the JSON array `?` only (SubscribeToAllOptions.types). */
-    allForwardsOf: db.prepare<[string, string, bigint, number], EventRow>(
+    /**
+     * A subscription's pages, as arrays in RAW_COLUMNS' order (better-sqlite3's raw mode: reading 1,000,000
+     * events took 1.6 s instead of 2.3–3.2 s as objects, a rebuild thread's largest share of reading the log).
+     */
+    pageForwards: db.prepare<[bigint, number], RawEventRow>(`SELECT ${RAW_COLUMNS} FROM events WHERE position >= ? ORDER BY position LIMIT ?`).raw(),
+    /** pageForwards with the data and metadata of the types in the JSON array `?` only (SubscribeToAllOptions.types). */
+    pageForwardsOf: db.prepare<[string, string, bigint, number], RawEventRow>(
       `SELECT position, stream_id, revision, event_id, type, created_at, ` +
         `CASE WHEN type IN (SELECT value FROM json_each(?)) THEN data ELSE 'null' END AS data, ` +
         `CASE WHEN type IN (SELECT value FROM json_each(?)) THEN metadata ELSE '{}' END AS metadata ` +
         `FROM events WHERE position >= ? ORDER BY position LIMIT ?`,
-    ),
+    ).raw(),
     allBackwards: db.prepare<[bigint, number], EventRow>(`${selectEvents} position <= ? ORDER BY position DESC LIMIT ?`),
   };
 }
@@ -369,12 +379,12 @@ export class SqliteEventStore implements EventStore {
     const only = types === undefined ? null : JSON.stringify(types);
     const readPage = (after: bigint) =>
       only === null
-        ? this.statements.allForwards.all(after + 1n, CATCH_UP_PAGE_SIZE)
-        : this.statements.allForwardsOf.all(only, only, after + 1n, CATCH_UP_PAGE_SIZE);
+        ? this.statements.pageForwards.all(after + 1n, CATCH_UP_PAGE_SIZE)
+        : this.statements.pageForwardsOf.all(only, only, after + 1n, CATCH_UP_PAGE_SIZE);
     const subscription = new SqliteAllSubscription(
       checkpoint,
       // Recent events are in memory, parsed already: whole, whatever `types`.
-      (after) => this.known().after(after, CATCH_UP_PAGE_SIZE) ?? readPage(after).map(toRecordedEvent),
+      (after) => this.known().after(after, CATCH_UP_PAGE_SIZE) ?? readPage(after).map(fromRawRow),
       () => this.subscriptions.delete(subscription),
     );
     this.subscriptions.add(subscription);
@@ -503,6 +513,10 @@ function toLimit(maxCount: number | undefined): number {
 
 /** What an event takes stored: its data and metadata JSON, in UTF-16 code units (close enough to bytes for a bound). */
 const storedBytes = (row: { data: string; metadata: string }) => row.data.length + row.metadata.length;
+
+function fromRawRow([position, streamId, revision, id, type, createdAt, data, metadata]: RawEventRow): RecordedEvent {
+  return { id, streamId, type, revision, position, data: JSON.parse(data), metadata: JSON.parse(metadata), createdAt: new Date(Number(createdAt)) };
+}
 
 function toRecordedEvent(row: EventRow): RecordedEvent {
   return {
