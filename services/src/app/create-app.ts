@@ -12,10 +12,9 @@ import { compressResponses } from '../platform/http/response-compression.js';
 import { applyServerLimits } from '../platform/http/server-limits.js';
 import { requireHost } from '../platform/http/require-host.js';
 import { securityHeaders } from '../platform/http/security-headers.js';
-import { logThroughNest } from '../platform/logging/logger.js';
+import { LOG_LEVELS, logThroughNest, printLogsAs } from '../platform/logging/logger.js';
 import { AppModule } from './app.module.js';
 
-const LOG_LEVELS = ['error', 'warn', 'log', 'debug', 'verbose'] as const;
 const MAP_SAVE_BODY_LIMIT = '3mb';
 
 /** Builds the whole embedded app (API, Socket.IO, projections, client); tests boot it the same way as main. */
@@ -23,6 +22,8 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
   const logLevels = LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(config.logLevel) + 1);
   // The code that also runs on threads without Nest logs through the app's logger here (logging/logger.ts).
   logThroughNest((context) => new Logger(context));
+  // ... and the threads it starts print as it does (workerData), where Nest is not loaded.
+  printLogsAs({ format: config.logFormat, level: config.logLevel });
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     logger: options.logger === false ? false : config.logFormat === 'json' ? new ConsoleLogger({ json: true, logLevels }) : logLevels,
     bodyParser: false,

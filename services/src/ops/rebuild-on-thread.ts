@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { openEventStore, openReadStore, type StoresIn } from '../app/stores.js';
+import { type ConsoleLogging, consoleLogging } from '../platform/logging/logger.js';
 import { compiledWorkerBeside } from '../platform/workers/compiled-worker.js';
 import { allProjections } from '../projections/all-projections.js';
 import { rebuildReadModels, type RebuildProgress, type RebuildResult } from './rebuild.js';
@@ -10,6 +11,8 @@ export interface RebuildThreadData {
   graceMs?: number;
   /** What one thread may use (`npm run ops -- rebuild … --memory`); absent: as much as V8 takes. */
   memory?: ThreadMemory;
+  /** How the thread prints its log; given when the thread starts (as the starting thread prints). */
+  log?: ConsoleLogging;
 }
 
 /** One rebuild thread's bounds: its heap's old generation, and the documents each read model keeps. */
@@ -65,7 +68,7 @@ export function rebuildOnThread(
   const resourceLimits = data.memory
     ? { maxYoungGenerationSizeMb: BOUNDED_YOUNG_GENERATION_MB, maxOldGenerationSizeMb: data.memory.maxOldGenerationSizeMb }
     : { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB };
-  const worker = new Worker(workerScript, { workerData: data, resourceLimits });
+  const worker = new Worker(workerScript, { workerData: { ...data, log: consoleLogging() } satisfies RebuildThreadData, resourceLimits });
   const done = new Promise<RebuildResult[]>((resolve, reject) => {
     let settled = false;
     worker.on('message', (message: FromRebuild) => {

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openEventStore, openReadStore } from '../app/stores.js';
+import { printLogsAs } from '../platform/logging/logger.js';
 import { allProjections } from '../projections/all-projections.js';
 import { rebuildReadModels } from './rebuild.js';
 import type { FromRebuild, RebuildThreadData, ToRebuild } from './rebuild-on-thread.js';
@@ -7,7 +8,8 @@ import type { FromRebuild, RebuildThreadData, ToRebuild } from './rebuild-on-thr
 // Entry of a rebuild's thread (see rebuildOnThread): its own connections to the stores the app uses.
 const port = parentPort;
 if (!port) throw new Error('rebuild.worker runs inside a worker thread');
-const { stores, names, graceMs, memory } = workerData as RebuildThreadData;
+const { stores, names, graceMs, memory, log } = workerData as RebuildThreadData;
+if (log) printLogsAs(log);
 const post = (message: FromRebuild) => port.postMessage(message);
 const abort = new AbortController();
 port.on('message', (message: ToRebuild) => {

@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import type { CommittedChange } from './projections.js';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -6,8 +7,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readModelCollections } from '@globetrail/contracts';
 import { SqliteEventStore } from '../platform/event-store/sqlite-event-store.js';
+import { printLogsAs } from '../platform/logging/logger.js';
+import { rebuildReadModels } from '../ops/rebuild.js';
 import { SqliteReadStore } from '../platform/read-store/sqlite-read-store.js';
 import { compileSources } from '../platform/workers/testing/compile-sources.js';
+import { allProjections } from './all-projections.js';
 import { openEmbeddedProjections } from './open-projections.js';
 import { Projections } from './projections.js';
 import { ProjectionsOnThread } from './projections-on-thread.js';
@@ -107,6 +111,40 @@ describe('projections on a thread of their own (as the app runs compiled)', () =
     await second.rebuild(['user-profile']);
     await second.waitFor(position, ['user-profile']);
     expect([await profile('cy'), await profile('dee')]).toEqual([expect.objectContaining({ name: 'Cy' }), expect.objectContaining({ name: 'Dee' })]);
+  });
+
+  it("prints its log as the app does (LOG_FORMAT, LOG_LEVEL): JSON lines with Nest's fields, at the app's level", async () => {
+    const printed: string[] = [];
+    // The thread's stdout comes through this thread's process.stdout.
+    const stdout = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => (printed.push(String(chunk)), true));
+    const replaced = () => printed.filter((line) => line.includes('was replaced by a rebuild'));
+    // An operator's rebuild of user-profile from another process: the thread's runner finds its generation
+    // replaced at its next commit, says so (at the "log" level) and follows the new one.
+    const rebuildThenAppend = async (projections: ProjectionsOnThread, userId: string) => {
+      await rebuildReadModels(events, reads, allProjections.filter((projection) => projection.name === 'user-profile'));
+      await projections.waitFor(await append(userId, userCreated(userId, false, userId), 'no_stream'), ['user-profile']);
+      expect(await profile(userId)).toMatchObject({ name: userId });
+    };
+    try {
+      printLogsAs({ format: 'json', level: 'warn' });
+      const quiet = open();
+      await quiet.start();
+      await rebuildThenAppend(quiet, 'ivy');
+      await quiet.stop();
+      opened = [];
+
+      printLogsAs({ format: 'json', level: 'log' });
+      const told = open();
+      await told.start();
+      await rebuildThenAppend(told, 'jo');
+      for (let waited = 0; replaced().length === 0 && waited < 5_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(replaced().map((line) => JSON.parse(line) as unknown)).toEqual([
+        { level: 'log', pid: process.pid, timestamp: expect.any(Number), context: 'projection:user-profile', message: 'generation 1 was replaced by a rebuild; following generation 2' },
+      ]);
+    } finally {
+      stdout.mockRestore();
+      printLogsAs({ format: 'text', level: 'log' });
+    }
   });
 
   it('fails a wait for a read model it does not have, and runs from sources on the calling thread', async () => {

@@ -1,4 +1,4 @@
-import { Logger } from '../platform/logging/logger.js';
+import { consoleLogging, Logger } from '../platform/logging/logger.js';
 import { Worker } from 'node:worker_threads';
 import { PositionWaiters } from './position-waiters.js';
 import type { CommittedChange, ProjectionHandle, ProjectionsPort } from './projections.js';
@@ -90,7 +90,7 @@ export class ProjectionsOnThread implements ProjectionsPort {
 
   async start(): Promise<void> {
     this.stopping = false;
-    const worker = new Worker(this.script, { name: 'projections', workerData: this.data });
+    const worker = new Worker(this.script, { name: 'projections', workerData: { ...this.data, log: consoleLogging() } satisfies ProjectionsThreadData });
     this.worker = worker;
     await new Promise<void>((resolve, reject) => {
       const failed = (error: unknown) => reject(new Error('the projections thread did not start', { cause: error }));

@@ -1,3 +1,4 @@
+import type { ConsoleLogging } from '../platform/logging/logger.js';
 import type { LeaseHolder } from '../platform/read-store/leases.js';
 import type { CommittedChange } from './projections.js';
 
@@ -9,6 +10,8 @@ export interface ProjectionsThreadData {
   batchWindowMs: number;
   /** Project under leases as this holder (projector-leases.ts); null: unleased. */
   holder: LeaseHolder | null;
+  /** How the thread prints its log (the app's LOG_FORMAT and LOG_LEVEL); given when the thread starts. */
+  log?: ConsoleLogging;
 }
 
 /** The app's thread to the projections' thread. */

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { SqliteEventStore } from '../platform/event-store/sqlite-event-store.js';
+import { printLogsAs } from '../platform/logging/logger.js';
 import { LeaseLostError } from '../platform/read-store/leases.js';
 import { SqliteReadStore } from '../platform/read-store/sqlite-read-store.js';
 import { changesOf, type CommittedChange } from './projections.js';
@@ -11,7 +12,8 @@ import type { FromProjections, ProjectionsThreadData, ToProjections } from './pr
 // own connections to the app's event store (read only: the app's thread writes) and read store.
 const port = parentPort;
 if (!port) throw new Error('projections.worker runs inside a worker thread');
-const { eventsFile, readsFile, batchWindowMs, holder } = workerData as ProjectionsThreadData;
+const { eventsFile, readsFile, batchWindowMs, holder, log } = workerData as ProjectionsThreadData;
+if (log) printLogsAs(log);
 const events = SqliteEventStore.open(eventsFile, { writerScript: null });
 const reads = SqliteReadStore.open(readsFile);
 const projections = new Projections(allProjections, events, reads, { batchWindowMs }, holder ? { holder } : undefined);

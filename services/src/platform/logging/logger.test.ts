@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { Logger, logThroughNest, type NamedLogger } from './logger.js';
+import { Logger, logThroughNest, type NamedLogger, printLogsAs } from './logger.js';
 
 describe('Logger', () => {
   it('writes to the console, naming its level and context, until the app sends it through Nest', () => {
@@ -9,6 +9,27 @@ describe('Logger', () => {
       expect(error).toHaveBeenCalledWith(expect.stringMatching(/ERROR \[projection:maps\] stopped: disk full$/));
     } finally {
       error.mockRestore();
+    }
+  });
+
+  it("prints JSON lines with the fields of Nest's JSON logger, and only the levels asked for", () => {
+    const stdout = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      printLogsAs({ format: 'json', level: 'warn' });
+      const logger = new Logger('rebuild');
+      logger.log('started');
+      logger.warn('slow');
+      logger.error('failed');
+      expect(stdout.mock.calls.map(([line]) => JSON.parse(String(line)) as unknown)).toEqual([{ level: 'warn', pid: process.pid, timestamp: expect.any(Number), message: 'slow', context: 'rebuild' }]);
+      expect(stderr.mock.calls.map(([line]) => JSON.parse(String(line)) as unknown)).toEqual([{ level: 'error', pid: process.pid, timestamp: expect.any(Number), message: 'failed', context: 'rebuild' }]);
+      printLogsAs({ format: 'text', level: 'log' });
+      logger.log('done');
+      expect(log).toHaveBeenCalledWith(expect.stringMatching(/LOG \[rebuild\] done$/));
+    } finally {
+      for (const spy of [stdout, stderr, log]) spy.mockRestore();
+      printLogsAs({ format: 'text', level: 'log' });
     }
   });
 
