@@ -9,9 +9,11 @@
 // install on this machine unpacks it, and prebuild-install loads it before accepting it: a binary that fails
 // to load falls back to compiling, as a fresh machine (with an empty cache) does every time.
 //
-// `node scripts/cache-native-build.mjs` stores it when it is not there yet; `--check` prints the path only.
+// `node scripts/cache-native-build.mjs` stores it unless the cache already holds this very binding (an
+// archive cut short, or one whose binding failed to load so that the install compiled, is replaced);
+// `--check` prints the path only.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,13 +30,23 @@ const cached = util.cachedPrebuild(url);
 
 const binary = join('build', 'Release', 'better_sqlite3.node');
 const packageDir = dirname(require.resolve('./package.json'));
+/** The binding the cached archive holds; null when there is none or it cannot be read (cut short, say). */
+function cachedBinding() {
+  try {
+    return execFileSync('tar', ['-xzOf', cached, binary], { maxBuffer: 256 << 20, stdio: ['ignore', 'pipe', 'ignore'] });
+  } catch {
+    return null;
+  }
+}
+
 if (process.argv.includes('--check')) {
   console.log(`${cached} (${existsSync(cached) ? 'present' : 'absent'}) for ${url}`);
-} else if (existsSync(cached)) {
-  console.error(`cache-native-build: better-sqlite3 ${pkg.version} already cached (${cached})`);
 } else if (!existsSync(join(packageDir, binary))) {
   console.error(`cache-native-build: no compiled better-sqlite3 binding at ${join(packageDir, binary)}; nothing cached`);
+} else if (cachedBinding()?.equals(readFileSync(join(packageDir, binary)))) {
+  console.error(`cache-native-build: better-sqlite3 ${pkg.version}'s binding came from the cache (${cached})`);
 } else {
+  // Absent, unreadable, or not what this install compiled after the cached one failed to load: stored anew.
   mkdirSync(dirname(cached), { recursive: true });
   // Written beside, then renamed: an install reading the cache meanwhile sees no file or a whole one.
   const partial = `${cached}.${process.pid}.tmp`;
