@@ -27,6 +27,22 @@ describe('brands, the welcome dialog and tooltips', () => {
     await context.close();
   });
 
+  it("shows the hint after Play for its 9 s from when the round's picture is on screen, however long that took", async () => {
+    const { page, context } = await openPage(e2e);
+    // A slow first load: the round's picture arrives 10 s after it is asked for, longer than the hint stays.
+    await page.route(/\/pano\/[^/?]+$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 10_000));
+      await route.continue();
+    });
+    await page.getByTestId('welcome-dialog').getByRole('button', { name: 'Play', exact: true }).click();
+    await page.locator('[data-testid="panorama"][data-state="loading"]').waitFor();
+    const hint = page.getByTestId('snack').filter({ hasText: 'Drag the picture to look around, then place your guess on the map.' });
+    expect(await hint.count()).toBe(0);
+    await page.locator('[data-testid="panorama"][data-state="ready"]').waitFor({ timeout: 30_000 });
+    await hint.waitFor({ timeout: 2_000 });
+    await context.close();
+  }, 60_000);
+
   it('dresses the page as the sister brand on its host name: name, colour, texts and the link back', async () => {
     const { page, context } = await openPage({ ...e2e, url: e2e.url.replace('127.0.0.1', 'localhost') });
     const welcome = page.getByRole('dialog', { name: 'TerraTrail' });

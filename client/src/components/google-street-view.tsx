@@ -15,6 +15,8 @@ interface GoogleStreetViewProps {
   heading: number;
   /** Road names on the picture: the "street names" setting, when the round allows them (`hsn`). */
   roadLabels?: boolean;
+  /** Google's viewer shows the panorama (its status OK). */
+  onShown?: () => void;
 }
 
 /**
@@ -23,7 +25,7 @@ interface GoogleStreetViewProps {
  * states match PanoramaViewer's: a failure shows a message (with a retry where one can help), never a blank
  * area.
  */
-export function GoogleStreetView({ panoId, heading, roadLabels = false }: GoogleStreetViewProps) {
+export function GoogleStreetView({ panoId, heading, roadLabels = false, onShown }: GoogleStreetViewProps) {
   const { t, i18n } = useTranslation();
   const config = useClientConfig();
   const containerRef = useRef<HTMLDivElement>(null);
@@ -31,6 +33,8 @@ export function GoogleStreetView({ panoId, heading, roadLabels = false }: Google
   const [failure, setFailure] = useState<Failure>('load');
   const [attempt, setAttempt] = useState(0);
   const key = config.data?.googleMapsKey ?? null;
+  const onShownRef = useRef(onShown);
+  onShownRef.current = onShown;
 
   useEffect(() => {
     if (config.isError) {
@@ -72,7 +76,10 @@ export function GoogleStreetView({ panoId, heading, roadLabels = false }: Google
         });
         listener = panorama.addListener('status_changed', () => {
           if (!current) return;
-          if (panorama.getStatus() === 'OK') setState('ready');
+          if (panorama.getStatus() === 'OK') {
+            setState('ready');
+            onShownRef.current?.();
+          }
           else {
             setFailure('load');
             setState('error');

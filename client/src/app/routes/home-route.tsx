@@ -9,13 +9,13 @@ import { HomeBackground } from '../../features/welcome/components/home-backgroun
 import { WelcomeDialog } from '../../features/welcome/components/welcome-dialog';
 import { useErrorMessage } from '../../lib/api/use-error-message';
 import { afterFirstInteraction } from '../../lib/loading/after-first-interaction';
-import { showSnack } from '../../lib/layout/snacks';
+import { showSnackWhenRoundShows } from '../../lib/layout/snacks';
 import { firstTimeAtom } from '../../lib/settings/settings-atoms';
 import { useSession } from '../../lib/session/use-session';
 import { readLastGame } from '../../lib/storage/last-game';
 import { useNavigate } from '../../lib/routing/navigation';
 
-/** SPEC §2: the "use street view" hint after Play stays 9 s. */
+/** SPEC §2: the "use street view" hint after Play stays 9 s, from when the first round's picture shows. */
 const PLAY_HINT_MS = 9_000;
 
 /** "/": first-time visitors get the background and the welcome dialog; returning players go to a game. */
@@ -40,7 +40,7 @@ function FirstVisit() {
       {
         onSuccess: () => {
           setFirstTime(false);
-          showSnack({ id: 'play-hint', message: t('snack.playHint'), durationMs: PLAY_HINT_MS });
+          showSnackWhenRoundShows({ id: 'play-hint', message: t('snack.playHint'), durationMs: PLAY_HINT_MS });
         },
       },
     );

@@ -39,3 +39,21 @@ export function useSnackActions() {
   const dismiss = useCallback((id: string) => set((current) => current.filter((item) => item.id !== id)), [set]);
   return { show: showSnack, dismiss };
 }
+
+/**
+ * A snack to show once the next round's picture is on screen (`roundShown`), within `withinMs`: SPEC §2's
+ * "after play: 'use street view' hint, 9 s" counts from when there is a street view to use. Shown at Play,
+ * a newcomer on a slow first load saw its 9 s pass behind the loading screen.
+ */
+let onRoundShown: { snack: Omit<Snack, 'id'> & { id?: string }; until: number } | null = null;
+
+export function showSnackWhenRoundShows(snack: Omit<Snack, 'id'> & { id?: string }, withinMs = 60_000): void {
+  onRoundShown = { snack, until: Date.now() + withinMs };
+}
+
+/** A round's picture is on screen: the snack waiting for it (if not too late) shows now. */
+export function roundShown(): void {
+  const waiting = onRoundShown;
+  onRoundShown = null;
+  if (waiting && Date.now() <= waiting.until) showSnack(waiting.snack);
+}

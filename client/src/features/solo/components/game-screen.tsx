@@ -16,7 +16,7 @@ import { isApiRequestError } from '../../../lib/api/api-error';
 import { useErrorMessage } from '../../../lib/api/use-error-message';
 import { useActionKeys } from '../../../lib/hooks/use-action-keys';
 import { ROUND_TRANSITION_MS, useMinimumDuration } from '../../../lib/hooks/use-minimum-duration';
-import { dismissSnack, showSnack } from '../../../lib/layout/snacks';
+import { dismissSnack, roundShown, showSnack } from '../../../lib/layout/snacks';
 import { useOpenWindow, useWindowActions } from '../../../lib/layout/windows';
 import { useMapName } from '../../../lib/maps/map-names';
 import { useNavigate } from '../../../lib/routing/navigation';
@@ -150,7 +150,7 @@ export function GameScreen({ gameId }: { gameId: string }) {
   const mapName = nameOf(game.data);
   return (
     <div className="game-screen" data-testid="game-screen" data-round={round.roundIndex} data-phase={result ? 'result' : 'guessing'}>
-      {round.streetView ? <GoogleStreetView panoId={round.streetView.panoId} heading={round.heading} roadLabels={showStreetName && (game.data.settings?.hsn ?? true)} /> : <PanoramaViewer url={round.panoramaUrl} heading={round.heading} movement={round.movement} />}
+      {round.streetView ? <GoogleStreetView panoId={round.streetView.panoId} heading={round.heading} roadLabels={showStreetName && (game.data.settings?.hsn ?? true)} onShown={roundShown} /> : <PanoramaViewer url={round.panoramaUrl} heading={round.heading} movement={round.movement} onReady={roundShown} />}
       {/* While the result shows, its own map and panel fill the screen: the header and the notes are for the round. */}
       {!result && (
         <GameHeader
