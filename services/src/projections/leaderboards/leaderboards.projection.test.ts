@@ -75,26 +75,25 @@ describe('leaderboards projection', () => {
     expect((documents.leaderboard_totals ?? []).find((total) => total.id === 'running')).toEqual({ id: 'running', month: 'm2026-12', week: 'w2026-W49', day: 'd2026-12-01' });
   });
 
-  it('rebuilt knowing the log’s last scored round, makes no row of a period it ends, and ends with the same documents', async () => {
-    const days = ['2026-11-26', '2026-11-27', '2026-11-30', '2026-12-01', '2026-12-02'];
-    const streams: Array<[string, DomainEvent[]]> = ['a', 'b', 'c'].map((user, u) => [
-      `user-${user}`,
-      [userCreated(user), ...days.flatMap((day, d) => [scored(user, 100 * (u + d + 1), `${day}T1${u}:00:00.000Z`, { country: d % 2 ? 'FR' : 'PT', streak: d })]), { type: 'UserRenamed', version: 1, data: { userId: user, name: `${user}!`, renamedAt: '2026-11-28T00:00:00.000Z' } }],
-    ]);
+  /** Rebuilds `streams` into a new generation knowing the log's last scored round (as `ops rebuild` does), checks the documents equal a live projection's, and returns the row ids made and the prefixes deleted. */
+  async function rebuildAgainstLive(streams: Array<[string, DomainEvent[]]>, lastRoundAt: string): Promise<{ made: string[]; deleted: string[] }> {
     const live = await project(leaderboardsProjection, streams);
-
     const stores = tempStores();
     try {
       let head = 0n;
       for (const [stream, events] of streams) head = (await stores.append(stream, events)).position;
       const ahead = await lookAhead(stores.events, new Set(leaderboardsProjection.lookAhead), head);
-      expect(ahead.last('ScoreSubmitted')?.data.submittedAt).toBe('2026-12-02T12:00:00.000Z');
+      expect(ahead.last('ScoreSubmitted')?.data.submittedAt).toBe(lastRoundAt);
       const generation = await stores.reads.beginGeneration(leaderboardsProjection.name, leaderboardsProjection.collections);
-      // Every row the projection hands over is counted: with the last round known, none of an ended period.
+      // Every row the projection hands over is counted, and every prefix it deletes.
       const made: string[] = [];
+      const deleted: string[] = [];
       const counting = { ...leaderboardsProjection, apply: async (...args: Parameters<typeof leaderboardsProjection.apply>) => {
         const writes = await leaderboardsProjection.apply(...args);
-        for (const write of writes) if (write.kind === 'upsert' && write.collection === 'leaderboard_rows') made.push(write.document.id);
+        for (const write of writes) {
+          if (write.kind === 'upsert' && write.collection === 'leaderboard_rows') made.push(write.document.id);
+          if (write.kind === 'deletePrefix') deleted.push(`${write.collection}:${write.prefix}`);
+        }
         return writes;
       } };
       const runner = new ProjectionRunner(counting, stores.events, stores.reads, { generation, writeBackUntil: head, ahead, idleCheckpointMs: 0 });
@@ -102,11 +101,33 @@ describe('leaderboards projection', () => {
       await runner.waitFor(head);
       await runner.stop();
       for (const name of leaderboardsProjection.collections) expect(await stores.reads.list(`${name}@${generation}`, { sort: [['id', 'asc']] })).toEqual(live[name]);
-      expect(made.filter((id) => /^(d2026-11|d2026-12-01|w2026-W48|m2026-11)/.test(id))).toEqual([]);
-      expect(made.some((id) => id.startsWith('w2026-W49|country:FR'))).toBe(true);
+      return { made, deleted };
     } finally {
       await stores.close();
     }
+  }
+
+  const days = ['2026-11-26', '2026-11-27', '2026-11-30', '2026-12-01', '2026-12-02'];
+  const playedEveryDay: Array<[string, DomainEvent[]]> = ['a', 'b', 'c'].map((user, u) => [
+    `user-${user}`,
+    [userCreated(user), ...days.flatMap((day, d) => [scored(user, 100 * (u + d + 1), `${day}T1${u}:00:00.000Z`, { country: d % 2 ? 'FR' : 'PT', streak: d })]), { type: 'UserRenamed', version: 1, data: { userId: user, name: `${user}!`, renamedAt: '2026-11-28T00:00:00.000Z' } }],
+  ]);
+
+  it('rebuilt knowing the log’s last scored round, makes no row of a period it ends, deletes nothing, and ends with the same documents', async () => {
+    const { made, deleted } = await rebuildAgainstLive(playedEveryDay, '2026-12-02T12:00:00.000Z');
+    expect(made.filter((id) => /^(d2026-11|d2026-12-01|w2026-W48|m2026-11)/.test(id))).toEqual([]);
+    expect(made.some((id) => id.startsWith('w2026-W49|country:FR'))).toBe(true);
+    // Every period ended (days, a week, a month) ended before the last round: none had anything to delete.
+    expect(deleted).toEqual([]);
+  });
+
+  it('rebuilt when the log’s last scored round was scored late (for a day already ended), still deletes what that day made', async () => {
+    // Cy's last round is for 1 December, appended after everyone's rounds of the 2nd: 1 December's rows are
+    // made (the last round's own day), then the 2nd ends that day, which must delete them as it did live.
+    const lateLast: Array<[string, DomainEvent[]]> = [...playedEveryDay, ['user-c-late', [scored('c', 50, '2026-12-01T23:59:00.000Z')]]];
+    const { made, deleted } = await rebuildAgainstLive(lateLast, '2026-12-01T23:59:00.000Z');
+    expect(made.some((id) => id.startsWith('d2026-12-01|'))).toBe(true);
+    expect(deleted).toEqual(['leaderboard_rows:d2026-12-01|', 'leaderboard_totals:d2026-12-01|', 'leaderboard_buckets:d2026-12-01|']);
   });
 
   describe('queries across UTC day, week and month boundaries', () => {

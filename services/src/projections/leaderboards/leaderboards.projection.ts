@@ -122,11 +122,16 @@ export const leaderboardsProjection = defineProjection({
         const filters = roundFilterKeys(event.data.targetCountryCode, event.data.mapCategories);
         const writes: WriteOperation[] = [];
         const step = runningPeriods(await running(), new Date(submittedAt));
-        for (const period of step.ended) for (const from of [collection, totals, buckets]) writes.push({ kind: 'deletePrefix', collection: from, prefix: `${period}|` });
-        if (step.moved) writes.push(upsert(totals, { id: RUNNING, ...step.running } satisfies RunningDoc, position));
-        // Rebuilding: a period that ends before the log's last scored round would be deleted by then.
+        // Rebuilding: a period that ends before the log's last scored round would be deleted by then, so
+        // its rows, totals and counts are not even made (below), and there is nothing of it to delete.
         const last = ahead?.last('ScoreSubmitted');
-        const counts = last ? outliving(step.counts, periodsOf(last)) : step.counts;
+        const later = last ? periodsOf(last) : null;
+        for (const period of step.ended) {
+          if (later && outliving([period], later).length === 0) continue;
+          for (const from of [collection, totals, buckets]) writes.push({ kind: 'deletePrefix', collection: from, prefix: `${period}|` });
+        }
+        if (step.moved) writes.push(upsert(totals, { id: RUNNING, ...step.running } satisfies RunningDoc, position));
+        const counts = later ? outliving(step.counts, later) : step.counts;
         for (const period of counts) {
           for (const filter of filters) {
             const scope = scopeOf(period, filter);
