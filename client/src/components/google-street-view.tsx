@@ -79,8 +79,7 @@ export function GoogleStreetView({ panoId, heading, roadLabels = false, onShown 
           if (panorama.getStatus() === 'OK') {
             setState('ready');
             onShownRef.current?.();
-          }
-          else {
+          } else {
             setFailure('load');
             setState('error');
           }
