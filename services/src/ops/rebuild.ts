@@ -18,7 +18,7 @@ export const GENERATION_GRACE_MS = 2000;
 /** Events per commit of a rebuild's read model, and documents each keeps in memory. */
 const REBUILD_BATCH_EVENTS = 10_000;
 const REBUILD_BATCH_WINDOW_MS = 1000;
-const REBUILD_CACHED_DOCUMENTS = 100_000;
+const REBUILD_CACHED_DOCUMENTS = 400_000;
 
 /**
  * How a read model is projected from the first event into an empty generation or store: every batch stores
@@ -62,7 +62,7 @@ export interface RebuildOptions {
   progressEveryMs?: number;
   graceMs?: number;
   signal?: AbortSignal;
-  /** Documents each read model keeps in memory (default 100,000): fewer, less memory and more writes. */
+  /** Documents each read model keeps in memory (default 400,000): fewer, less memory and more writes. */
   cachedDocuments?: number;
 }
 

@@ -270,6 +270,39 @@ describe('ProjectionRunner', () => {
     await back.runner.stop();
   });
 
+  it('writing back, commits nothing before the batch that reaches the head unless documents are let go', async () => {
+    const users = Array.from({ length: 60 }, (_, i) => `u${i}`);
+    await stores.append('users', users.map((user) => created(user)));
+    const [head] = await stores.events.readAll({ direction: 'backwards', maxCount: 1 });
+    const build = async (writeBackUntil: bigint | null, cachedDocuments = 100) => {
+      const generation = await stores.reads.beginGeneration(counter.name, counter.collections);
+      const reads = Object.create(stores.reads) as typeof stores.reads;
+      const commits: number[] = [];
+      reads.commit = (batch) => {
+        commits.push(batch.writes.length);
+        return stores.reads.commit(batch);
+      };
+      // Ten events a batch, six batches, each writing the one counter document.
+      const runner = new ProjectionRunner(counter, stores.events, reads, { generation, maxBatchEvents: 10, cachedDocuments, idleCheckpointMs: 0, writeBackUntil });
+      await runner.start();
+      await runner.waitFor(head!.position);
+      const checkpoint = await stores.reads.checkpoint(`counter@${generation}`);
+      const documents = await stores.reads.list(`counts@${generation}`);
+      await runner.stop();
+      return { commits, checkpoint, documents };
+    };
+    const through = await build(null);
+    const back = await build(head!.position);
+    // Write-through commits every batch with its document and checkpoint.
+    expect(through.commits).toEqual([1, 1, 1, 1, 1, 1]);
+    // Write-back: batches with nothing to store keep their checkpoint in memory; one commit stores it all.
+    expect(back.commits).toEqual([1]);
+    for (const built of [through, back]) {
+      expect(built.checkpoint).toBe(head!.position);
+      expect(built.documents).toEqual([expect.objectContaining({ id: 'all', n: 60 })]);
+    }
+  });
+
   it('drops a group of documents by id prefix in its place in the batch, from the cache and from what write-back holds', async () => {
     /** A tally per user and group of five rounds; a new group deletes the last one's tallies (a period that ended). */
     const grouped: Projection = {

@@ -242,7 +242,7 @@ export class ProjectionRunner {
         else if (batch.size === 0) {
           // Quiet after events this projection skipped: save their checkpoint once the log stays quiet, so a
           // restart does not re-read them and the lag operators see comes back to 0.
-          result = await this.quietOr(pending);
+          result = batch.writingBack ? await pending : await this.quietOr(pending);
           if (result === IDLE) {
             if (this.unsaved !== null) await this.checkpoint(this.unsaved, []);
             continue;
@@ -297,7 +297,13 @@ export class ProjectionRunner {
     // batch that writes, at most IDLE_CHECKPOINT_MS after the last, and on stop. After a crash the
     // documents are exactly as of the stored checkpoint (every write commits at once, with it), so the
     // events re-read from there decide the same nothing again.
-    if (writes.length > 0 || Date.now() - this.checkpointedAt >= (this.options.idleCheckpointMs ?? IDLE_CHECKPOINT_MS)) await this.checkpoint(position, writes);
+    //
+    // While a rebuild writes back (before the batch that reaches its head), a batch with nothing to store
+    // keeps its checkpoint in memory whatever the interval: nobody reads that generation's checkpoint
+    // before the switch, and an interrupted rebuild begins its generation again from empty. Each such
+    // commit would take the file's write lock, and wait while another rebuild thread holds it for its
+    // final writes and index builds (seconds at 1,000,000 events).
+    if (writes.length > 0 || (!batch.writingBack && Date.now() - this.checkpointedAt >= (this.options.idleCheckpointMs ?? IDLE_CHECKPOINT_MS))) await this.checkpoint(position, writes);
     else this.unsaved = position;
     this.progress.reach(position);
     if (writes.length > 0 && this.listeners.length > 0) {
@@ -374,6 +380,11 @@ class DocumentCache {
   ) {
     this.existing = beganEmpty ? new Set() : null;
     this.held = beganEmpty && writeBackUntil !== null ? new Map() : null;
+  }
+
+  /** Whether writes are held in memory (write-back, before the batch that reaches `writeBackUntil`). */
+  get writingBack(): boolean {
+    return this.held !== null;
   }
 
   /** True when the document is known not to exist (see `existing`). */
@@ -495,6 +506,11 @@ class Batch implements DocumentReader {
     /** What the rebuild knows of the log's end, for events up to `until` (ProjectedEvent.ahead). */
     private readonly ahead: { until: bigint; ahead: LogAhead } | null = null,
   ) {}
+
+  /** Whether its writes are held in memory rather than stored (see DocumentCache.writingBack). */
+  get writingBack(): boolean {
+    return this.cache.writingBack;
+  }
 
   /** The first event is in: the batch stays open for `windowMs`, or until released. */
   open(windowMs: number): void {
