@@ -15,16 +15,22 @@ import { SharedSubscription } from '../projections/shared-subscription.js';
  */
 export const GENERATION_GRACE_MS = 2000;
 
-/** Events per commit of a rebuild's read model, and documents each keeps in memory. */
-const REBUILD_BATCH_EVENTS = 10_000;
+/**
+ * Events per batch of a rebuild's read model, and documents each keeps in memory. Until the head a batch
+ * stores nothing but the documents its read model lets go (write-back), so its size no longer sets how
+ * often it commits: 2,000 rather than 10,000 keeps fewer of a batch's writes alive across a young
+ * collection (interleaved pairs at 1,000,000 events: 34.5 and 36.8 s against 40.1 and 42.0 s, and a tenth
+ * less CPU).
+ */
+const REBUILD_BATCH_EVENTS = 2_000;
 const REBUILD_BATCH_WINDOW_MS = 1000;
 const REBUILD_CACHED_DOCUMENTS = 400_000;
 
 /**
- * How a read model is projected from the first event into an empty generation or store: every batch stores
- * its checkpoint (a switch compares stored checkpoints); batches are large (a read model ahead of the shared
- * read would otherwise commit whenever it waits for the next event), the documents cached many, and the
- * indexes left until it has caught up (`ensureIndexes`).
+ * How a read model is projected from the first event into an empty generation or store: past the head it
+ * began at, every batch stores its checkpoint (a switch compares stored checkpoints); before, documents are
+ * held and stored once (write-back, projection-runner.ts); the documents cached many, and the indexes left
+ * until it has caught up (`ensureIndexes`).
  */
 export const FROM_SCRATCH_RUNNER_OPTIONS = {
   idleCheckpointMs: 0,

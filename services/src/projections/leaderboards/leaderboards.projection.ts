@@ -14,6 +14,10 @@ export const bucketsId = (scope: string, field: string) => `${scope}|${field}`;
 
 export const rowId = (scope: string, userId: string) => `${scope}~${userId}`;
 
+/** A row's values of RANK_FIELDS, in that order. */
+type RankValues = Array<number | null>;
+const rankValues = (row: LeaderboardRowDoc): RankValues => RANK_FIELDS.map((field) => row[field] as number | null);
+
 /** The periods a scored round runs in, worked out once per event (a rebuild asks for the same last round at every round). */
 const periodsOfRound = new WeakMap<object, RunningPeriods>();
 function periodsOf(round: { data: { submittedAt: string } }): RunningPeriods {
@@ -69,28 +73,40 @@ export const leaderboardsProjection = defineProjection({
   // A rebuild knows the log's last scored round: rows of periods it ends are not even made (see below).
   lookAhead: ['ScoreSubmitted'],
   async apply({ event, position, ahead }, documents) {
+    // A document the runner holds in memory comes back without a promise (most reads of a rebuild), and is
+    // not awaited: an await per read was a tenth of this projection's time. Documents read here are the
+    // runner's own copies (projection.ts DocumentReader), so the next version is built in place.
     const own = (userId: string) => documents.get<LeaderboardRowDoc>(collection, rowId(ALL_TIME, userId));
-    /** A row written (or removed: `after` null), with its scope's bucket counts moved to match. */
-    const put = async (before: LeaderboardRowDoc | null, after: LeaderboardRowDoc | null) => {
-      const row = (after ?? before)!;
-      const writes = [after ? upsert(collection, after, position) : remove(collection, row.id)];
-      for (const field of RANK_FIELDS) {
-        const from = before ? (before[field] as number | null) : null;
+    /** The scope's bucket counts moved for a row whose rank values were `before` (null: new) and are now `after`'s (null: removed). */
+    const moveBuckets = async (scope: string, before: RankValues | null, after: LeaderboardRowDoc | null, writes: WriteOperation[]) => {
+      for (let i = 0; i < RANK_FIELDS.length; i++) {
+        const field = RANK_FIELDS[i]!;
+        const from = before ? before[i]! : null;
         const to = after ? (after[field] as number | null) : null;
         // Most changes stay in their bucket (a few points more), or change nothing (the rating at a
         // scored round): the counts are not even read.
         if (from === to || (from === null ? null : bucketOf(from)) === (to === null ? null : bucketOf(to))) continue;
-        const id = bucketsId(row.scope, field);
+        const id = bucketsId(scope, field);
+        const got = documents.get<LeaderboardBucketsDoc>(buckets, id);
         // Changed in place and written at once (see rank-buckets.ts move).
-        const known = (await documents.get<LeaderboardBucketsDoc>(buckets, id)) ?? { id, counts: {} };
+        const known = (got instanceof Promise ? await got : got) ?? { id, counts: {} };
         if (move(known.counts, from, to)) writes.push(upsert(buckets, known, position));
       }
+    };
+    /** A row written (or removed: `after` null), with its scope's bucket counts moved to match. */
+    const put = async (before: LeaderboardRowDoc | null, after: LeaderboardRowDoc | null) => {
+      const row = (after ?? before)!;
+      const writes = [after ? upsert(collection, after, position) : remove(collection, row.id)];
+      await moveBuckets(row.scope, before && rankValues(before), after, writes);
       return writes;
     };
     /** The scope's totals after a row joins (or leaves, with -1), and gains a guess. */
     const counted = async (scope: string, rows: number, withGuess: number) => {
-      const total = (await documents.get<LeaderboardTotalDoc>(totals, scope)) ?? { id: scope, rows: 0, withGuess: 0 };
-      return upsert(totals, { ...total, rows: total.rows + rows, withGuess: total.withGuess + withGuess } satisfies LeaderboardTotalDoc, position);
+      const got = documents.get<LeaderboardTotalDoc>(totals, scope);
+      const total = (got instanceof Promise ? await got : got) ?? { id: scope, rows: 0, withGuess: 0 };
+      total.rows += rows;
+      total.withGuess += withGuess;
+      return upsert(totals, total, position);
     };
     const running = async () => (await documents.get<RunningDoc>(totals, RUNNING)) ?? null;
     /** A player's rows (all time and the running periods), under every filter they have rows under. */
@@ -135,22 +151,22 @@ export const leaderboardsProjection = defineProjection({
         for (const period of counts) {
           for (const filter of filters) {
             const scope = scopeOf(period, filter);
-            const existing = scope === ALL_TIME ? player : await documents.get<LeaderboardRowDoc>(collection, rowId(scope, userId));
+            const got = scope === ALL_TIME ? player : documents.get<LeaderboardRowDoc>(collection, rowId(scope, userId));
+            const existing = got instanceof Promise ? await got : got;
             const row = existing ?? emptyRow(scope, userId, player.name);
             if (!existing || !row.hasGuess) writes.push(await counted(scope, existing ? 0 : 1, row.hasGuess ? 0 : 1));
+            const before = existing ? rankValues(existing) : null;
             const bestGuess = row.bestGuess === null ? distanceMeters : Math.min(row.bestGuess, distanceMeters);
-            const next: LeaderboardRowDoc = {
-              ...row,
-              points: row.points + points,
-              games: row.games + 1,
-              hasGuess: true,
-              bestGuess,
-              closeness: -bestGuess,
-              // All time, the player's best streak; in a period or filter, the longest reached there.
-              countryStreak: Math.max(row.countryStreak, scope === ALL_TIME ? bestCountryStreak : currentCountryStreak),
-            };
-            if (scope === ALL_TIME) next.filters = [...new Set([...(player.filters ?? []), ...filters])];
-            writes.push(...(await put(existing, next)));
+            row.points += points;
+            row.games += 1;
+            row.hasGuess = true;
+            row.bestGuess = bestGuess;
+            row.closeness = -bestGuess;
+            // All time, the player's best streak; in a period or filter, the longest reached there.
+            row.countryStreak = Math.max(row.countryStreak, scope === ALL_TIME ? bestCountryStreak : currentCountryStreak);
+            if (scope === ALL_TIME && !filters.every((key) => row.filters?.includes(key))) row.filters = [...new Set([...(row.filters ?? []), ...filters])];
+            writes.push(upsert(collection, row, position));
+            await moveBuckets(scope, before, row, writes);
           }
         }
         return writes;
