@@ -61,13 +61,6 @@ function prepareStatements(db: SqliteDatabase) {
      * events took 1.6 s instead of 2.3–3.2 s as objects, a rebuild thread's largest share of reading the log).
      */
     pageForwards: db.prepare<[bigint, number], RawEventRow>(`SELECT ${RAW_COLUMNS} FROM events WHERE position >= ? ORDER BY position LIMIT ?`).raw(),
-    /** pageForwards (same columns, same order) with the data and metadata of the types in the JSON array `?` only (SubscribeToAllOptions.types). */
-    pageForwardsOf: db.prepare<[string, string, bigint, number], RawEventRow>(
-      `SELECT position, stream_id, revision, event_id, type, created_at, ` +
-        `CASE WHEN type IN (SELECT value FROM json_each(?)) THEN data ELSE 'null' END AS data, ` +
-        `CASE WHEN type IN (SELECT value FROM json_each(?)) THEN metadata ELSE '{}' END AS metadata ` +
-        `FROM events WHERE position >= ? ORDER BY position LIMIT ?`,
-    ).raw(),
     allBackwards: db.prepare<[bigint, number], EventRow>(`${selectEvents} position <= ? ORDER BY position DESC LIMIT ?`),
   };
 }
@@ -375,15 +368,15 @@ export class SqliteEventStore implements EventStore {
     if (this.closed) throw new Error('the event store is closed');
     const checkpoint =
       fromPosition === 'start' ? 0n : fromPosition === 'end' ? this.statements.lastPosition.get()!.position : fromPosition;
-    const only = types === undefined ? null : JSON.stringify(types);
-    const readPage = (after: bigint) =>
-      only === null
-        ? this.statements.pageForwards.all(after + 1n, CATCH_UP_PAGE_SIZE)
-        : this.statements.pageForwardsOf.all(only, only, after + 1n, CATCH_UP_PAGE_SIZE);
+    // The data and metadata of other types are not parsed (SubscribeToAllOptions.types). Left out in JS, not
+    // in SQL: a CASE on the type per row (a list bound as JSON or written in the statement) made the page
+    // read 1.2–1.7 times slower than reading every row's data (1,000,000 events: 2.0–3.6 s against 1.7–2.1 s).
+    const only = types === undefined ? null : new Set<string>(types);
+    const toEvent = only === null ? fromRawRow : (row: RawEventRow) => (only.has(row[4]) ? fromRawRow(row) : withoutData(row));
     const subscription = new SqliteAllSubscription(
       checkpoint,
       // Recent events are in memory, parsed already: whole, whatever `types`.
-      (after) => this.known().after(after, CATCH_UP_PAGE_SIZE) ?? readPage(after).map(fromRawRow),
+      (after) => this.known().after(after, CATCH_UP_PAGE_SIZE) ?? this.statements.pageForwards.all(after + 1n, CATCH_UP_PAGE_SIZE).map(toEvent),
       () => this.subscriptions.delete(subscription),
     );
     this.subscriptions.add(subscription);
@@ -515,6 +508,11 @@ const storedBytes = (row: { data: string; metadata: string }) => row.data.length
 
 function fromRawRow([position, streamId, revision, id, type, createdAt, data, metadata]: RawEventRow): RecordedEvent {
   return { id, streamId, type, revision, position, data: JSON.parse(data), metadata: JSON.parse(metadata), createdAt: new Date(Number(createdAt)) };
+}
+
+/** An event of a type the subscriber does not read: data null, no metadata (SubscribeToAllOptions.types). */
+function withoutData([position, streamId, revision, id, type, createdAt]: RawEventRow): RecordedEvent {
+  return { id, streamId, type, revision, position, data: null, metadata: {}, createdAt: new Date(Number(createdAt)) };
 }
 
 function toRecordedEvent(row: EventRow): RecordedEvent {
