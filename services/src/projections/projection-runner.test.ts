@@ -293,11 +293,14 @@ describe('ProjectionRunner', () => {
     };
     const through = await build(null);
     const back = await build(head!.position);
+    const uncached = await build(head!.position, 0);
     // Write-through commits every batch with its document and checkpoint.
     expect(through.commits).toEqual([1, 1, 1, 1, 1, 1]);
     // Write-back: batches with nothing to store keep their checkpoint in memory; one commit stores it all.
     expect(back.commits).toEqual([1]);
-    for (const built of [through, back]) {
+    // A document the cache cannot keep is let go at once: each batch stores it.
+    expect(uncached.commits).toEqual([1, 1, 1, 1, 1, 1]);
+    for (const built of [through, back, uncached]) {
       expect(built.checkpoint).toBe(head!.position);
       expect(built.documents).toEqual([expect.objectContaining({ id: 'all', n: 60 })]);
     }
