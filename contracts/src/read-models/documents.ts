@@ -56,13 +56,18 @@ export const leaderboardRowDocSchema = z.object({
 });
 export type LeaderboardRowDoc = z.infer<typeof leaderboardRowDocSchema>;
 
-/** How many rows a scope holds, and how many of them have a guess: a page's total without counting them. */
-export const leaderboardTotalDocSchema = z.object({ id: z.string(), rows: z.number().int(), withGuess: z.number().int() });
-export type LeaderboardTotalDoc = z.infer<typeof leaderboardTotalDocSchema>;
-
-/** Rows per value bucket of one sort field in one scope (`{scope}|{field}`): ranks without counting everyone above. */
-export const leaderboardBucketsDocSchema = z.object({ id: z.string(), counts: z.record(z.string(), z.number().int()) });
-export type LeaderboardBucketsDoc = z.infer<typeof leaderboardBucketsDocSchema>;
+/**
+ * One leaderboard scope (period × round filter, `{period}|{filter}`; the all-time one `all`): how many rows it
+ * holds and how many of them have a guess (a page's total without counting them), and per sort field the
+ * rows in each value bucket (bucket number → rows: ranks without counting everyone above, rank-buckets.ts).
+ */
+export const leaderboardScopeDocSchema = z.object({
+  id: z.string(),
+  rows: z.number().int(),
+  withGuess: z.number().int(),
+  counts: z.record(z.string(), z.record(z.string(), z.number().int())),
+});
+export type LeaderboardScopeDoc = z.infer<typeof leaderboardScopeDocSchema>;
 
 /** The solo game view holds a round's target only once that round has a result. */
 export const soloGameDocSchema = soloGameViewSchema.extend({ id: z.string() });
@@ -71,8 +76,7 @@ export type SoloGameDoc = z.infer<typeof soloGameDocSchema>;
 export const readModelCollections = {
   userProfiles: 'user_profiles',
   leaderboardRows: 'leaderboard_rows',
-  leaderboardTotals: 'leaderboard_totals',
-  leaderboardBuckets: 'leaderboard_buckets',
+  leaderboardScopes: 'leaderboard_scopes',
   playerHistories: 'player_histories',
   soloGames: 'solo_games',
   roundPanoramas: 'round_panoramas',

@@ -15,13 +15,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { type LeaderboardRowDoc, type LeaderboardSort, readModelCollections, type TimePeriod } from '@globetrail/contracts';
+import { type LeaderboardRowDoc, type LeaderboardScopeDoc, type LeaderboardSort, readModelCollections, type TimePeriod } from '@globetrail/contracts';
 import { seededRandom } from '../domain/decision-context.js';
 import { ALL_TIME, periodKey, scopeOf } from '../domain/leaderboard/periods.js';
 import { documentsTable, SqliteReadStore } from '../platform/read-store/sqlite-read-store.js';
 import { openDatabase, type SqliteDatabase } from '../platform/sqlite/open-database.js';
-import { type BucketCounts, bucketAtOffset, bucketOf, moved, RANK_FIELDS, rowsAbove, upperOf } from '../domain/leaderboard/rank-buckets.js';
-import { bucketsId, leaderboardsProjection, rowId } from '../projections/leaderboards/leaderboards.projection.js';
+import { bucketAtOffset, bucketOf, move, RANK_FIELDS, rowsAbove, upperOf } from '../domain/leaderboard/rank-buckets.js';
+import { leaderboardsProjection, rowId } from '../projections/leaderboards/leaderboards.projection.js';
 import { leaderboardPage, myLeaderboardEntry } from '../projections/leaderboards/leaderboards.queries.js';
 import { alternate, printRow } from './side-by-side.js';
 import { field } from './sql-fields.js';
@@ -82,16 +82,13 @@ async function seed(reads: SqliteReadStore, players: number): Promise<void> {
       dailyStreak: scope === ALL_TIME ? Math.floor(random() * 60) : null,
     };
   };
-  const counts = new Map<string, { rows: number; withGuess: number }>();
-  const bucketCounts = new Map<string, BucketCounts>();
+  const scopes = new Map<string, LeaderboardScopeDoc>();
   const count = (document: LeaderboardRowDoc) => {
-    const known = counts.get(document.scope) ?? { rows: 0, withGuess: 0 };
-    counts.set(document.scope, { rows: known.rows + 1, withGuess: known.withGuess + (document.hasGuess ? 1 : 0) });
-    for (const field of RANK_FIELDS) {
-      const id = bucketsId(document.scope, field);
-      const moved_ = moved(bucketCounts.get(id) ?? {}, null, document[field]);
-      if (moved_) bucketCounts.set(id, moved_);
-    }
+    const known = scopes.get(document.scope) ?? { id: document.scope, rows: 0, withGuess: 0, counts: {} };
+    known.rows += 1;
+    known.withGuess += document.hasGuess ? 1 : 0;
+    for (const field of RANK_FIELDS) move((known.counts[field] ??= {}), null, document[field]);
+    scopes.set(document.scope, known);
     return document;
   };
   for (let i = 0; i < players; i++) {
@@ -102,8 +99,7 @@ async function seed(reads: SqliteReadStore, players: number): Promise<void> {
     }
     if (writes.length >= 5_000) await flush();
   }
-  for (const [scope, total] of counts) writes.push({ kind: 'upsert', collection: readModelCollections.leaderboardTotals, document: { id: scope, ...total }, revision: 1n });
-  for (const [id, bucketCount] of bucketCounts) writes.push({ kind: 'upsert', collection: readModelCollections.leaderboardBuckets, document: { id, counts: bucketCount }, revision: 1n });
+  for (const document of scopes.values()) writes.push({ kind: 'upsert', collection: readModelCollections.leaderboardScopes, document, revision: 1n });
   await flush();
 }
 
@@ -126,14 +122,19 @@ class HandWritten {
     return `${field('scope')} = ?${sortBy === 'bestGuess' ? ` AND ${field('hasGuess')} = x'03'` : ''}`;
   }
 
+  /** The scope's document (totals and bucket counts), read once per page as the port's query does. */
+  private scope(scope: string): LeaderboardScopeDoc | null {
+    const body = this.byId(readModelCollections.leaderboardScopes, scope);
+    return body === undefined ? null : (JSON.parse(body) as LeaderboardScopeDoc);
+  }
+
   /** Players above a value: the buckets above from the scope's counts, and a range over the value's own bucket. */
-  private above(sortBy: LeaderboardSort, scope: string, value: number): number {
+  private above(sortBy: LeaderboardSort, scope: string, scopeDoc: LeaderboardScopeDoc | null, value: number): number {
     const name = SORT_FIELD[sortBy];
     const column = field(name);
     const bucket = bucketOf(value);
     const upper = upperOf(bucket);
-    const body = this.byId(readModelCollections.leaderboardBuckets, bucketsId(scope, name)) as string | undefined;
-    const counts = body === undefined ? {} : (JSON.parse(body) as { counts: BucketCounts }).counts;
+    const counts = scopeDoc?.counts[name] ?? {};
     const within =
       upper === null
         ? (this.prepared(`SELECT count(*) FROM ${ROWS} WHERE ${this.where(sortBy)} AND ${column} > ? AND ${column} < ''`).get(scope, value) as number)
@@ -147,11 +148,11 @@ class HandWritten {
   }
 
   page(sortBy: LeaderboardSort, scope: string, page: number) {
-    const totals = JSON.parse(this.byId(readModelCollections.leaderboardTotals, scope) as string) as { rows: number; withGuess: number };
-    const total = sortBy === 'bestGuess' ? totals.withGuess : totals.rows;
-    const rows = this.pageRows(sortBy, scope, page * PAGE_SIZE).map((body) => JSON.parse(body) as LeaderboardRowDoc);
+    const scopeDoc = this.scope(scope);
+    const total = (sortBy === 'bestGuess' ? scopeDoc?.withGuess : scopeDoc?.rows) ?? 0;
+    const rows = this.pageRows(sortBy, scope, scopeDoc, page * PAGE_SIZE).map((body) => JSON.parse(body) as LeaderboardRowDoc);
     const first = rows[0];
-    const rank = first ? this.above(sortBy, scope, first[SORT_FIELD[sortBy] as keyof LeaderboardRowDoc] as number) + 1 : null;
+    const rank = first ? this.above(sortBy, scope, scopeDoc, first[SORT_FIELD[sortBy] as keyof LeaderboardRowDoc] as number) + 1 : null;
     const ids = rows.map((row) => rowId(ALL_TIME, row.userId));
     const allTime =
       scope === ALL_TIME || ids.length === 0
@@ -161,13 +162,13 @@ class HandWritten {
   }
 
   /** A later page starts at its value bucket's upper bound and skips that bucket's rows before it (as the port does). */
-  private pageRows(sortBy: LeaderboardSort, scope: string, offset: number): string[] {
+  private pageRows(sortBy: LeaderboardSort, scope: string, scopeDoc: LeaderboardScopeDoc | null, offset: number): string[] {
     const column = field(SORT_FIELD[sortBy]);
     const from = `SELECT body FROM ${ROWS} WHERE ${this.where(sortBy)}`;
     const order = `ORDER BY ${column} DESC, id ASC LIMIT ${PAGE_SIZE}`;
     if (offset === 0) return this.prepared(`${from} ${order}`).all(scope) as string[];
-    const body = this.byId(readModelCollections.leaderboardBuckets, bucketsId(scope, SORT_FIELD[sortBy])) as string | undefined;
-    const start = body === undefined ? null : bucketAtOffset((JSON.parse(body) as { counts: BucketCounts }).counts, offset);
+    const counts = scopeDoc?.counts[SORT_FIELD[sortBy]];
+    const start = counts === undefined ? null : bucketAtOffset(counts, offset);
     const upper = start ? upperOf(start.bucket) : null;
     if (!start || upper === null) return this.prepared(`${from} ${order} OFFSET ?`).all(scope, offset) as string[];
     return this.prepared(`${from} AND ${column} < ? ${order} OFFSET ?`).all(scope, upper, offset - start.above) as string[];
@@ -176,7 +177,7 @@ class HandWritten {
   me(sortBy: LeaderboardSort, scope: string, userId: string) {
     const row = this.get(rowId(scope, userId));
     if (!row || (sortBy === 'bestGuess' && !row.hasGuess)) return null;
-    const rank = this.above(sortBy, scope, row[SORT_FIELD[sortBy] as keyof LeaderboardRowDoc] as number) + 1;
+    const rank = this.above(sortBy, scope, this.scope(scope), row[SORT_FIELD[sortBy] as keyof LeaderboardRowDoc] as number) + 1;
     return { row, rank, allTime: scope === ALL_TIME ? row : this.get(rowId(ALL_TIME, userId)) };
   }
 

@@ -5,7 +5,7 @@ import { generationName } from '../platform/read-store/generations.js';
 import type { ReadStore } from '../platform/read-store/read-store.port.js';
 import type { DomainEvent, DomainEventType } from '@globetrail/contracts';
 import { toDomainEvent } from '../platform/event-store/domain-event.js';
-import type { LogAhead, Projection } from '../projections/projection.js';
+import { collectionsEverKept, type LogAhead, type Projection } from '../projections/projection.js';
 import { ProjectionRunner } from '../projections/projection-runner.js';
 import { SharedSubscription } from '../projections/shared-subscription.js';
 
@@ -150,7 +150,7 @@ export async function rebuildReadModels(events: EventStore, reads: ReadStore, pr
   await sleep(options.graceMs ?? GENERATION_GRACE_MS);
   const results: RebuildResult[] = [];
   for (const { projection, generation, replaced, position } of builds) {
-    await reads.reset(generationName(projection.name, replaced), projection.collections.map((collection) => generationName(collection, replaced)));
+    await reads.reset(generationName(projection.name, replaced), collectionsEverKept(projection).map((collection) => generationName(collection, replaced)));
     const counts = await Promise.all(projection.collections.map((collection) => reads.count(collection)));
     results.push({ name: projection.name, generation, replaced, position, documents: counts.reduce((sum, count) => sum + count, 0) });
   }

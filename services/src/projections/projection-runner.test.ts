@@ -58,6 +58,63 @@ describe('ProjectionRunner', () => {
     await runner.stop();
   });
 
+  it('projects a read model built by an older version of its projection again from the first event, and leaves a newer one alone', async () => {
+    const first = new ProjectionRunner(counter, stores.events, stores.reads);
+    await first.start();
+    await first.waitFor((await stores.append('user-a', [created('a'), created('b')])).position);
+    await first.stop();
+    // Recorded before its first document (a projection without a version is version 1).
+    await expect(stores.reads.readModelVersion('counter')).resolves.toBe(1);
+
+    // Version 2 keeps its counts in another collection, under another id: it cannot carry on from version 1's.
+    const counterV2: Projection = {
+      ...counter,
+      version: 2,
+      collections: ['tallies'],
+      retiredCollections: ['counts'],
+      async apply({ event, position }, documents) {
+        const current = (await documents.get<Document & { n: number }>('tallies', event.type)) ?? { id: event.type, n: 0 };
+        return [upsert('tallies', { id: event.type, n: current.n + 1 }, position)];
+      },
+    };
+    const { position } = await stores.append('user-b', [deleted('b')]);
+    const upgraded = new ProjectionRunner(counterV2, stores.events, stores.reads);
+    await upgraded.start();
+    await upgraded.waitFor(position);
+    await upgraded.stop();
+    expect(await stores.reads.list('tallies')).toEqual([{ id: 'UserCreated', n: 2 }, { id: 'UserDeleted', n: 1 }]);
+    // Version 1's documents went with it, though version 2 no longer names their collection but as retired.
+    await expect(stores.reads.get('counts', 'all')).resolves.toBeNull();
+    await expect(stores.reads.readModelVersion('counter')).resolves.toBe(2);
+
+    // Started again, it goes on from its checkpoint (nothing counted twice).
+    const again = new ProjectionRunner(counterV2, stores.events, stores.reads);
+    await again.start();
+    await again.waitFor((await stores.append('user-c', [created('c')])).position);
+    await again.stop();
+    expect(await stores.reads.list('tallies')).toEqual([{ id: 'UserCreated', n: 3 }, { id: 'UserDeleted', n: 1 }]);
+
+    // The old code, started on what the new one built, writes nothing and says why.
+    const rolledBack = new ProjectionRunner(counter, stores.events, stores.reads);
+    await expect(rolledBack.start()).rejects.toThrow('read model counter was built by version 2 of its projection, newer than this code\'s version 1');
+    expect(await stores.reads.list('tallies')).toEqual([{ id: 'UserCreated', n: 3 }, { id: 'UserDeleted', n: 1 }]);
+    await expect(stores.reads.readModelVersion('counter')).resolves.toBe(2);
+  });
+
+  it('takes a read model with no version recorded (built before versions were) for version 1', async () => {
+    const { position } = await stores.append('user-a', [created('a')]);
+    await stores.reads.commit({ projection: 'counter', position, writes: [upsert('counts', { id: 'all', n: 1, types: ['UserCreated'] }, position)] });
+    await expect(stores.reads.readModelVersion('counter')).resolves.toBeNull();
+
+    const runner = new ProjectionRunner(counter, stores.events, stores.reads);
+    await runner.start();
+    await runner.waitFor((await stores.append('user-b', [created('b')])).position);
+    await runner.stop();
+    // Carried on from its checkpoint, not projected again: the first event is counted once.
+    expect(await stores.reads.get('counts', 'all')).toEqual({ id: 'all', n: 2, types: ['UserCreated', 'UserCreated'] });
+    await expect(stores.reads.readModelVersion('counter')).resolves.toBeNull();
+  });
+
   it('applies an event delivered twice only once', async () => {
     const runner = new ProjectionRunner(counter, duplicating(stores.events), stores.reads);
     await runner.start();

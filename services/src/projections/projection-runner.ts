@@ -6,7 +6,7 @@ import { LeaseLostError } from '../platform/read-store/leases.js';
 import type { CommitBatch, Document, ReadStore, WriteOperation } from '../platform/read-store/read-store.port.js';
 import { changesOf, type CommittedChange } from './projections.js';
 import { PositionWaiters } from './position-waiters.js';
-import type { DocumentReader, LogAhead, ProjectedEvent, Projection } from './projection.js';
+import { collectionsEverKept, type DocumentReader, type LogAhead, type ProjectedEvent, type Projection } from './projection.js';
 
 const MAX_BATCH_EVENTS = 500;
 const IDLE_CHECKPOINT_MS = 1000;
@@ -116,8 +116,9 @@ export class ProjectionRunner {
   async start(): Promise<void> {
     const generation = this.options.generation ?? (await this.reads.generations(this.projection.name)).active;
     this.view = new GenerationView(this.reads, this.projection, generation);
+    const checkpoint = await this.upToDate(await this.reads.checkpoint(this.view.projection));
     if (!this.options.deferIndexes) await this.ensureIndexes();
-    this.progress.restart(await this.reads.checkpoint(this.view.projection));
+    this.progress.restart(checkpoint);
     this.wanted = null;
     this.unsaved = null;
     // A rebuild's generation without a checkpoint is empty (beginGeneration emptied it).
@@ -128,6 +129,26 @@ export class ProjectionRunner {
     const subscription = this.events.subscribeToAll({ fromPosition: this.progress.position ?? 'start' });
     this.subscription = subscription;
     this.loop = this.run(subscription, this.batch).catch((error: Error) => this.stopped(error, subscription));
+  }
+
+  /**
+   * The checkpoint to go on from: null, with the read model emptied, when its documents were made by an
+   * older version of the projection (Projection.version), which this one cannot carry on from. A read model
+   * about to be filled from the first event has this version recorded first. One made by a newer version is
+   * not touched: this code is older than what wrote it (a release rolled back, or an old projector still
+   * running during an upgrade).
+   */
+  private async upToDate(checkpoint: bigint | null): Promise<bigint | null> {
+    const version = this.projection.version ?? 1;
+    if (checkpoint !== null) {
+      const stored = (await this.reads.readModelVersion(this.view.projection)) ?? 1;
+      if (stored === version) return checkpoint;
+      if (stored > version) throw new Error(`read model ${this.projection.name} was built by version ${stored} of its projection, newer than this code's version ${version}: run the release that built it, or rebuild it with this one (npm run ops -- rebuild ${this.projection.name})`);
+      this.logger.warn(`read model ${this.projection.name} was built by version ${stored} of its projection; this code writes version ${version}: projecting it again from the first event`);
+      await this.reads.reset(this.view.projection, collectionsEverKept(this.projection).map((collection) => this.view.name(collection)));
+    }
+    await this.reads.recordReadModelVersion(this.view.projection, version);
+    return null;
   }
 
   /**
@@ -187,7 +208,7 @@ export class ProjectionRunner {
   /** Forgets everything and projects again from position 0. */
   async rebuild(): Promise<void> {
     await this.stop();
-    await this.reads.reset(this.view.projection, this.projection.collections.map((collection) => this.view.name(collection)));
+    await this.reads.reset(this.view.projection, collectionsEverKept(this.projection).map((collection) => this.view.name(collection)));
     await this.start();
   }
 

@@ -48,6 +48,15 @@ export interface Projection {
    * `apply` may skip work the rest of the log undoes. The documents must end up exactly as without it.
    */
   lookAhead?: readonly DomainEventType[];
+  /**
+   * The version of the documents `apply` makes (default 1). Raise it with a change the stored documents
+   * cannot be carried on from (a new collection, documents merged or split, a value counted differently):
+   * a projector that finds the read model built by an older version projects it again from the first
+   * event, and one that finds a newer version refuses to write it (projection-runner.ts start).
+   */
+  version?: number;
+  /** Collections an older version kept and this one does not: emptied with the rest when a newer version replaces it. */
+  retiredCollections?: readonly string[];
   apply(projected: ProjectedEvent, documents: DocumentReader): Promise<WriteOperation[]>;
 }
 
@@ -61,6 +70,9 @@ export function defineProjection<const T extends DomainEventType>(projection: Ty
   // Sound because the runner calls apply only with events whose type is in `handles`.
   return projection as unknown as Projection;
 }
+
+/** Every collection a projection's generation may hold: its own, and those an older version kept. */
+export const collectionsEverKept = (projection: Projection): string[] => [...projection.collections, ...(projection.retiredCollections ?? [])];
 
 export const upsert = (collection: string, document: Document, position: bigint): WriteOperation => ({ kind: 'upsert', collection, document, revision: position });
 export const remove = (collection: string, id: string): WriteOperation => ({ kind: 'delete', collection, id });

@@ -23,6 +23,8 @@ import { checkCollection, checkCount, checkDocumentId, checkField, checkPrefix, 
 export const REVISION = '_revision';
 export const CHECKPOINTS = 'read_checkpoints';
 export const GENERATIONS = 'read_generations';
+/** The version of each read model's documents (Projection.version), by physical projection name. */
+export const VERSIONS = 'read_versions';
 /** Projectors' leases (leases.ts), one document per read model. */
 export const LEASES = 'read_leases';
 /**
@@ -103,6 +105,16 @@ export class MongoReadStore implements ReadStore {
     const physical = (await this.activeGenerations()).projection(projection);
     const stored = await this.db.collection<CheckpointDoc>(CHECKPOINTS).findOne({ _id: physical }, { useBigInt64: true });
     return stored ? BigInt(stored.position as unknown as bigint) : null;
+  }
+
+  async readModelVersion(projection: string): Promise<number | null> {
+    const physical = (await this.activeGenerations()).projection(projection);
+    return (await this.db.collection<VersionDoc>(VERSIONS).findOne({ _id: physical }))?.version ?? null;
+  }
+
+  async recordReadModelVersion(projection: string, version: number): Promise<void> {
+    if (!Number.isSafeInteger(version) || version < 1) throw new TypeError(`read store: invalid read model version ${version}`);
+    await this.db.collection<VersionDoc>(VERSIONS).replaceOne({ _id: projection }, { version }, { upsert: true });
   }
 
   async reset(projection: string, collections: string[]): Promise<void> {
@@ -276,6 +288,11 @@ export interface StoredDoc extends MongoDocument {
 interface CheckpointDoc {
   _id: string;
   position: Long;
+}
+
+interface VersionDoc {
+  _id: string;
+  version: number;
 }
 interface LeaseDoc {
   _id: string;

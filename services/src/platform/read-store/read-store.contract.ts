@@ -202,6 +202,33 @@ export function readStoreContract(adapterName: string, create: () => Promise<Rea
       });
     });
 
+    describe('read model versions', () => {
+      it('has none until one is recorded, then the last recorded, per projection and generation', async () => {
+        const [projection, other, games] = [unique('projection'), unique('projection'), unique('games')];
+        await expect(store.readModelVersion(projection)).resolves.toBeNull();
+
+        await store.recordReadModelVersion(projection, 1);
+        await store.recordReadModelVersion(projection, 3);
+        await store.recordReadModelVersion(other, 2);
+        await expect(store.readModelVersion(projection)).resolves.toBe(3);
+        await expect(store.readModelVersion(other)).resolves.toBe(2);
+
+        // A generation being built has its own, read by its physical name; the plain name follows the switch.
+        await store.commit({ projection, position: 1n, writes: [] });
+        const generation = await store.beginGeneration(projection, [games]);
+        await store.recordReadModelVersion(generationName(projection, generation), 4);
+        await expect(store.readModelVersion(projection)).resolves.toBe(3);
+        await expect(store.readModelVersion(generationName(projection, generation))).resolves.toBe(4);
+        await store.commit({ projection: generationName(projection, generation), position: 1n, writes: [] });
+        await expect(store.switchGeneration(projection, [games], generation)).resolves.toBe(true);
+        await expect(store.readModelVersion(projection)).resolves.toBe(4);
+      });
+
+      it('refuses a version that is not a whole number of at least 1', async () => {
+        for (const version of [0, -1, 1.5, Number.NaN]) await expect(store.recordReadModelVersion(unique('projection'), version)).rejects.toThrow(/version/);
+      });
+    });
+
     describe('list filters', () => {
       const players: Document[] = [
         { id: 'fay', name: 'Fay', points: 55, active: true, country: 'PT' },

@@ -83,6 +83,14 @@ export interface ReadStore {
    */
   commit(batch: CommitBatch): Promise<boolean>;
   checkpoint(projection: string): Promise<bigint | null>;
+  /**
+   * The version of the read model's documents (Projection.version) recorded for `projection` (named as for
+   * `checkpoint`: plain for the active generation, physical for another); null when none was recorded
+   * (documents written before versions were: version 1).
+   */
+  readModelVersion(projection: string): Promise<number | null>;
+  /** Records the version of the documents a projection is about to write under `projection` (a physical name). */
+  recordReadModelVersion(projection: string, version: number): Promise<void>;
   /** Forgets a projection's checkpoint and empties its collections, for a rebuild from position 0 (physical names). */
   reset(projection: string, collections: string[]): Promise<void>;
 

@@ -27,6 +27,10 @@ export const SCHEMA_SQL = `
     projection TEXT    PRIMARY KEY,
     position   INTEGER NOT NULL
   ) STRICT;
+  CREATE TABLE IF NOT EXISTS read_versions (
+    projection TEXT    PRIMARY KEY,
+    version    INTEGER NOT NULL
+  ) STRICT;
   CREATE TABLE IF NOT EXISTS read_leases (
     name       TEXT    PRIMARY KEY,
     holder     TEXT    NOT NULL,
@@ -147,6 +151,8 @@ export class SqliteReadStore implements ReadStore {
   private readonly statements = new Map<string, Statement<SqlParam[], unknown>>();
   private readonly tableStatements = new Map<string, TableStatements>();
   private readonly readCheckpoint: Statement<[string], bigint>;
+  private readonly readVersion: Statement<[string], number>;
+  private readonly writeVersion: Statement<[string, number]>;
   private readonly advanceCheckpoint: Statement<[string, bigint], never>;
   private readonly forget: Statement<[string], never>;
   private readonly readGeneration: Statement<[string], { active: number; building: number | null; collections: string }>;
@@ -183,6 +189,8 @@ export class SqliteReadStore implements ReadStore {
        WHERE excluded.position > read_checkpoints.position`,
     );
     this.forget = this.db.prepare('DELETE FROM read_checkpoints WHERE projection = ?');
+    this.readVersion = this.db.prepare<[string], number>('SELECT version FROM read_versions WHERE projection = ?').pluck();
+    this.writeVersion = this.db.prepare('INSERT INTO read_versions (projection, version) VALUES (?, ?) ON CONFLICT (projection) DO UPDATE SET version = excluded.version');
     this.readGeneration = this.db.prepare<[string], { active: number; building: number | null; collections: string }>(
       'SELECT active, building, collections FROM read_generations WHERE projection = ?',
     );
@@ -250,6 +258,15 @@ export class SqliteReadStore implements ReadStore {
 
   async checkpoint(projection: string): Promise<bigint | null> {
     return this.readCheckpoint.get(projection.includes('@') ? projection : this.activeGenerations().projection(projection)) ?? null;
+  }
+
+  async readModelVersion(projection: string): Promise<number | null> {
+    return this.readVersion.get(projection.includes('@') ? projection : this.activeGenerations().projection(projection)) ?? null;
+  }
+
+  async recordReadModelVersion(projection: string, version: number): Promise<void> {
+    if (!Number.isSafeInteger(version) || version < 1) throw new TypeError(`read store: invalid read model version ${version}`);
+    await whileBusy(() => this.writeVersion.run(projection, version));
   }
 
   async reset(projection: string, collections: string[]): Promise<void> {

@@ -1,4 +1,4 @@
-import { type DomainEvent, type LeaderboardSort, levelForPoints, type MapCategories, type TimePeriod } from '@globetrail/contracts';
+import { type DomainEvent, type LeaderboardScopeDoc, type LeaderboardSort, levelForPoints, type MapCategories, type TimePeriod } from '@globetrail/contracts';
 import { lookAhead } from '../../ops/rebuild.js';
 import { ProjectionRunner } from '../projection-runner.js';
 import { scoreSubmitted, userCreated, userRegistered } from '../testing/events.js';
@@ -49,7 +49,7 @@ describe('leaderboards projection', () => {
     for (const id of ['all|all~c', 'd2026-11-26|all~c', 'w2026-W48|country:FR~c', 'm2026-11|all~c']) expect(names.get(id)).toBe('Cleo');
   });
 
-  it('keeps only the running periods: a new day, week or month deletes the ended one’s rows, totals and counts', async () => {
+  it('keeps only the running periods: a new day, week or month deletes the ended one’s rows and scope documents', async () => {
     const deleted: DomainEvent = { type: 'UserDeleted', version: 1, data: { userId: 'c', deletedAt: '2026-12-02T09:00:00.000Z' } };
     const renamed: DomainEvent = { type: 'UserRenamed', version: 1, data: { userId: 'a', name: 'Ada L.', renamedAt: '2026-12-02T09:00:00.000Z' } };
     const documents = await project(leaderboardsProjection, [
@@ -69,10 +69,12 @@ describe('leaderboards projection', () => {
     // The deletion took Cy's rows of every period kept; the rename reached every row Ada has.
     for (const id of ['all|all~a', 'd2026-12-01|all~a', 'm2026-12|all~a', 'w2026-W49|all~a']) expect(rows.get(id)?.name).toBe('Ada L.');
     const scopes = (docs: Array<{ id: string }> | undefined) => [...new Set((docs ?? []).map((doc) => doc.id.split('|')[0]))].sort();
-    expect(scopes(documents.leaderboard_totals)).toEqual(['all', 'd2026-12-01', 'm2026-12', 'running', 'w2026-W49']);
-    expect(scopes(documents.leaderboard_buckets)).toEqual(['all', 'd2026-12-01', 'm2026-12', 'w2026-W49']);
-    expect((documents.leaderboard_totals ?? []).find((total) => total.id === 'w2026-W49|all')).toEqual({ id: 'w2026-W49|all', rows: 2, withGuess: 2 });
-    expect((documents.leaderboard_totals ?? []).find((total) => total.id === 'running')).toEqual({ id: 'running', month: 'm2026-12', week: 'w2026-W49', day: 'd2026-12-01' });
+    expect(scopes(documents.leaderboard_scopes)).toEqual(['all', 'd2026-12-01', 'm2026-12', 'running', 'w2026-W49']);
+    // Ada (2,000 points on the 1st) and Bo (1,000 scored late for the 30th) in this week; both guessed.
+    const week = (documents.leaderboard_scopes ?? []).find((doc) => doc.id === 'w2026-W49|all');
+    expect(week).toMatchObject({ id: 'w2026-W49|all', rows: 2, withGuess: 2 });
+    expect(Object.values((week as unknown as LeaderboardScopeDoc).counts.points!).reduce((a, b) => a + b, 0)).toBe(2);
+    expect((documents.leaderboard_scopes ?? []).find((doc) => doc.id === 'running')).toEqual({ id: 'running', month: 'm2026-12', week: 'w2026-W49', day: 'd2026-12-01' });
   });
 
   /** Rebuilds `streams` into a new generation knowing the log's last scored round (as `ops rebuild` does), checks the documents equal a live projection's, and returns the row ids made and the prefixes deleted. */
@@ -127,7 +129,7 @@ describe('leaderboards projection', () => {
     const lateLast: Array<[string, DomainEvent[]]> = [...playedEveryDay, ['user-c-late', [scored('c', 50, '2026-12-01T23:59:00.000Z')]]];
     const { made, deleted } = await rebuildAgainstLive(lateLast, '2026-12-01T23:59:00.000Z');
     expect(made.some((id) => id.startsWith('d2026-12-01|'))).toBe(true);
-    expect(deleted).toEqual(['leaderboard_rows:d2026-12-01|', 'leaderboard_totals:d2026-12-01|', 'leaderboard_buckets:d2026-12-01|']);
+    expect(deleted).toEqual(['leaderboard_rows:d2026-12-01|', 'leaderboard_scopes:d2026-12-01|']);
   });
 
   describe('queries across UTC day, week and month boundaries', () => {

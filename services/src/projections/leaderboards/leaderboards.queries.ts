@@ -4,8 +4,7 @@ import {
   type LeaderboardPage,
   type LeaderboardRowDoc,
   type LeaderboardSort,
-  type LeaderboardTotalDoc,
-  type LeaderboardBucketsDoc,
+  type LeaderboardScopeDoc,
   levelForPoints,
   readModelCollections,
   type TimePeriod,
@@ -13,7 +12,7 @@ import {
 } from '@globetrail/contracts';
 import { ALL_TIME, periodKey, scopeOf } from '../../domain/leaderboard/periods.js';
 import type { Filter, ReadStore } from '../../platform/read-store/read-store.port.js';
-import { bucketsId, rowId } from './leaderboards.projection.js';
+import { rowId } from './leaderboards.projection.js';
 import { bucketAtOffset, bucketOf, rowsAbove, upperOf } from '../../domain/leaderboard/rank-buckets.js';
 
 const collection = readModelCollections.leaderboardRows;
@@ -61,19 +60,22 @@ const valueOf = (sortBy: LeaderboardSort, row: LeaderboardRowDoc): number => {
  * 1-based rank of a value within a scope; ties share a rank. The rows of the value buckets above come from
  * the scope's bucket counts; only the rows above it within its own bucket are counted (rank-buckets.ts).
  */
-async function rankIn(reads: ReadStore, scopeId: string, field: string, value: number, filter: Filter): Promise<number> {
+async function rankIn(reads: ReadStore, scopeDoc: Promise<LeaderboardScopeDoc | null>, field: string, value: number, filter: Filter): Promise<number> {
   const bucket = bucketOf(value);
   const upper = upperOf(bucket);
   const [counts, within] = await Promise.all([
-    reads.get<LeaderboardBucketsDoc>(readModelCollections.leaderboardBuckets, bucketsId(scopeId, field)),
+    scopeDoc,
     reads.count(collection, { ...filter, [field]: upper === null ? { $gt: value } : { $gt: value, $lt: upper } }),
   ]);
-  return rowsAbove(counts?.counts ?? {}, bucket) + within + 1;
+  return rowsAbove(counts?.counts[field] ?? {}, bucket) + within + 1;
 }
 
-function rankOf(reads: ReadStore, scope: LeaderboardScope, row: LeaderboardRowDoc): Promise<number> {
+/** The scope's document (its totals and bucket counts), read once for a page. */
+const scopeDocOf = (reads: ReadStore, scopeId: string) => reads.get<LeaderboardScopeDoc>(readModelCollections.leaderboardScopes, scopeId);
+
+function rankOf(reads: ReadStore, scope: LeaderboardScope, row: LeaderboardRowDoc, scopeDoc = scopeDocOf(reads, row.scope)): Promise<number> {
   const field = SORT_FIELDS[scope.sortBy].field;
-  return rankIn(reads, row.scope, field, row[field] as number, scopeFilter(scope));
+  return rankIn(reads, scopeDoc, field, row[field] as number, scopeFilter(scope));
 }
 
 /** A page's rows as entries: level and tier from each player's all-time points, whatever the scope. */
@@ -91,16 +93,14 @@ export async function leaderboardPage(reads: ReadStore, scope: LeaderboardScope,
   const { field } = SORT_FIELDS[scope.sortBy];
   const filter = scopeFilter(scope);
   // The total is kept by the projection: counting a million rows on every page would read them all.
-  const [totals, rows] = await Promise.all([
-    reads.get<LeaderboardTotalDoc>(readModelCollections.leaderboardTotals, filter.scope as string),
-    pageRows(reads, filter, field, page * pageSize, pageSize),
-  ]);
+  const scopeDoc = scopeDocOf(reads, filter.scope as string);
+  const [totals, rows] = await Promise.all([scopeDoc, pageRows(reads, scopeDoc, filter, field, page * pageSize, pageSize)]);
   const total = (scope.sortBy === 'bestGuess' ? totals?.withGuess : totals?.rows) ?? 0;
   // Rank the page's first row with a count, then carry ties down the page.
   const ranks: number[] = [];
   for (const [i, row] of rows.entries()) {
     const previous = rows[i - 1];
-    ranks.push(previous && previous[field] === row[field] ? ranks[i - 1]! : i === 0 ? await rankOf(reads, scope, row) : page * pageSize + i + 1);
+    ranks.push(previous && previous[field] === row[field] ? ranks[i - 1]! : i === 0 ? await rankOf(reads, scope, row, scopeDoc) : page * pageSize + i + 1);
   }
   return { sortBy: scope.sortBy, period: scope.period, filter: scope.filter, page, pageSize, total, entries: await entriesOf(reads, scope.sortBy, rows, ranks) };
 }
@@ -110,11 +110,11 @@ export async function leaderboardPage(reads: ReadStore, scope: LeaderboardScope,
  * in (from the scope's bucket counts) and skips only that bucket's rows before it: page 40,000 of a million
  * players reads the rows of one bucket, not the 800,000 rows above it.
  */
-async function pageRows(reads: ReadStore, filter: Filter, field: string, offset: number, pageSize: number): Promise<LeaderboardRowDoc[]> {
+async function pageRows(reads: ReadStore, scopeDoc: Promise<LeaderboardScopeDoc | null>, filter: Filter, field: string, offset: number, pageSize: number): Promise<LeaderboardRowDoc[]> {
   const sort: Array<[string, 'desc']> = [[field, 'desc']];
   if (offset === 0) return reads.list<LeaderboardRowDoc>(collection, { filter, sort, limit: pageSize });
-  const counts = await reads.get<LeaderboardBucketsDoc>(readModelCollections.leaderboardBuckets, bucketsId(filter.scope as string, field));
-  const start = counts && bucketAtOffset(counts.counts, offset);
+  const counts = (await scopeDoc)?.counts[field];
+  const start = counts && bucketAtOffset(counts, offset);
   const upper = start ? upperOf(start.bucket) : null;
   if (!start || upper === null) return reads.list<LeaderboardRowDoc>(collection, { filter, sort, skip: offset, limit: pageSize });
   return reads.list<LeaderboardRowDoc>(collection, { filter: { ...filter, [field]: { $lt: upper } }, sort, skip: offset - start.above, limit: pageSize });
@@ -130,5 +130,5 @@ export async function myLeaderboardEntry(reads: ReadStore, scope: LeaderboardSco
 
 /** 1-based rank for an all-time points total among signed-up players; ties share a rank. */
 export function rankForPoints(reads: ReadStore, points: number): Promise<number> {
-  return rankIn(reads, ALL_TIME, 'points', points, { scope: ALL_TIME });
+  return rankIn(reads, scopeDocOf(reads, ALL_TIME), 'points', points, { scope: ALL_TIME });
 }
