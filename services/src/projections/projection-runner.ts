@@ -147,7 +147,7 @@ export class ProjectionRunner {
       this.logger.warn(`read model ${this.projection.name} was built by version ${stored} of its projection; this code writes version ${version}: projecting it again from the first event`);
       await this.reads.reset(this.view.projection, collectionsEverKept(this.projection).map((collection) => this.view.name(collection)));
     }
-    await this.reads.recordReadModelVersion(this.view.projection, version);
+    await this.reads.recordReadModelVersion(this.view.projection, version, this.projection.collections);
     return null;
   }
 

@@ -112,9 +112,13 @@ export class MongoReadStore implements ReadStore {
     return (await this.db.collection<VersionDoc>(VERSIONS).findOne({ _id: physical }))?.version ?? null;
   }
 
-  async recordReadModelVersion(projection: string, version: number): Promise<void> {
+  async recordReadModelVersion(projection: string, version: number, collections: string[]): Promise<void> {
     if (!Number.isSafeInteger(version) || version < 1) throw new TypeError(`read store: invalid read model version ${version}`);
+    const { base, generation } = parseGenerationName(projection);
     await this.db.collection<VersionDoc>(VERSIONS).replaceOne({ _id: projection }, { version }, { upsert: true });
+    // The active generation's collections as this version keeps them (readers see it within GENERATIONS_CACHE_MS).
+    if (generation > 0) await this.db.collection<GenerationDoc>(GENERATIONS).updateOne({ _id: base, active: generation }, { $set: { collections: collections.map(mongoCollection) } });
+    this.resolver = null;
   }
 
   async reset(projection: string, collections: string[]): Promise<void> {
@@ -312,7 +316,7 @@ interface GenerationDoc {
 /** A read-model collection's MongoDB name: itself, once checked (MongoDB keeps `system.` for itself). */
 export function mongoCollection(collection: string): string {
   checkCollection(collection);
-  if (collection.startsWith('system.') || collection === CHECKPOINTS || collection === GENERATIONS || collection === LEASES) throw new TypeError(`read store: invalid collection name ${JSON.stringify(collection)}`);
+  if (collection.startsWith('system.') || collection === CHECKPOINTS || collection === GENERATIONS || collection === LEASES || collection === VERSIONS) throw new TypeError(`read store: invalid collection name ${JSON.stringify(collection)}`);
   return collection;
 }
 

@@ -207,16 +207,16 @@ export function readStoreContract(adapterName: string, create: () => Promise<Rea
         const [projection, other, games] = [unique('projection'), unique('projection'), unique('games')];
         await expect(store.readModelVersion(projection)).resolves.toBeNull();
 
-        await store.recordReadModelVersion(projection, 1);
-        await store.recordReadModelVersion(projection, 3);
-        await store.recordReadModelVersion(other, 2);
+        await store.recordReadModelVersion(projection, 1, [games]);
+        await store.recordReadModelVersion(projection, 3, [games]);
+        await store.recordReadModelVersion(other, 2, [games]);
         await expect(store.readModelVersion(projection)).resolves.toBe(3);
         await expect(store.readModelVersion(other)).resolves.toBe(2);
 
         // A generation being built has its own, read by its physical name; the plain name follows the switch.
         await store.commit({ projection, position: 1n, writes: [] });
         const generation = await store.beginGeneration(projection, [games]);
-        await store.recordReadModelVersion(generationName(projection, generation), 4);
+        await store.recordReadModelVersion(generationName(projection, generation), 4, [games]);
         await expect(store.readModelVersion(projection)).resolves.toBe(3);
         await expect(store.readModelVersion(generationName(projection, generation))).resolves.toBe(4);
         await store.commit({ projection: generationName(projection, generation), position: 1n, writes: [] });
@@ -224,8 +224,23 @@ export function readStoreContract(adapterName: string, create: () => Promise<Rea
         await expect(store.readModelVersion(projection)).resolves.toBe(4);
       });
 
+      it('reads a collection a new version of the active generation keeps from that generation', async () => {
+        const [projection, games, players] = [unique('projection'), unique('games'), unique('players')];
+        await store.commit({ projection, position: 1n, writes: [upsert(games, { id: 'g', v: 0 }, 1n)] });
+        const generation = await store.beginGeneration(projection, [games]);
+        const physical = generationName(projection, generation);
+        await store.commit({ projection: physical, position: 1n, writes: [upsert(generationName(games, generation), { id: 'g', v: 1 }, 1n)] });
+        await expect(store.switchGeneration(projection, [games], generation)).resolves.toBe(true);
+
+        // Version 2 of the projection keeps players too, in the generation that serves.
+        await store.recordReadModelVersion(physical, 2, [games, players]);
+        await store.commit({ projection: physical, position: 2n, writes: [upsert(generationName(players, generation), { id: 'p', v: 2 }, 2n)] });
+        await expect(store.get(players, 'p')).resolves.toEqual({ id: 'p', v: 2 });
+        await expect(store.get(games, 'g')).resolves.toEqual({ id: 'g', v: 1 });
+      });
+
       it('refuses a version that is not a whole number of at least 1', async () => {
-        for (const version of [0, -1, 1.5, Number.NaN]) await expect(store.recordReadModelVersion(unique('projection'), version)).rejects.toThrow(/version/);
+        for (const version of [0, -1, 1.5, Number.NaN]) await expect(store.recordReadModelVersion(unique('projection'), version, [unique('games')])).rejects.toThrow(/version/);
       });
     });
 

@@ -89,8 +89,12 @@ export interface ReadStore {
    * (documents written before versions were: version 1).
    */
   readModelVersion(projection: string): Promise<number | null>;
-  /** Records the version of the documents a projection is about to write under `projection` (a physical name). */
-  recordReadModelVersion(projection: string, version: number): Promise<void>;
+  /**
+   * Records the version of the documents a projection is about to write under `projection` (a physical
+   * name), and the collections it keeps them in: when that is the active generation, reads of a collection
+   * new in this version then find it there (generations.ts).
+   */
+  recordReadModelVersion(projection: string, version: number, collections: string[]): Promise<void>;
   /** Forgets a projection's checkpoint and empties its collections, for a rebuild from position 0 (physical names). */
   reset(projection: string, collections: string[]): Promise<void>;
 

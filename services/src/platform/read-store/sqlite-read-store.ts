@@ -264,9 +264,16 @@ export class SqliteReadStore implements ReadStore {
     return this.readVersion.get(projection.includes('@') ? projection : this.activeGenerations().projection(projection)) ?? null;
   }
 
-  async recordReadModelVersion(projection: string, version: number): Promise<void> {
+  async recordReadModelVersion(projection: string, version: number, collections: string[]): Promise<void> {
     if (!Number.isSafeInteger(version) || version < 1) throw new TypeError(`read store: invalid read model version ${version}`);
-    await whileBusy(() => this.writeVersion.run(projection, version));
+    collections.forEach(checkCollection);
+    const { base, generation } = parseGenerationName(projection);
+    await whileBusy(() => this.db.transaction(() => {
+      this.writeVersion.run(projection, version);
+      const row = this.generationRow(base);
+      if (row && generation > 0 && row.active === generation) this.writeGeneration.run(base, row.active, row.building, JSON.stringify(collections));
+    }).immediate());
+    this.resolver = null;
   }
 
   async reset(projection: string, collections: string[]): Promise<void> {
