@@ -6,6 +6,7 @@ import type { Document } from '../platform/read-store/read-store.port.js';
 import { type Projection, upsert } from './projection.js';
 import { ProjectionRunner } from './projection-runner.js';
 import { tempStores } from './testing/stores.js';
+import { rebuildReadModels } from '../ops/rebuild.js';
 
 /** Deliberately not idempotent on its own: it counts every event it is given. */
 const counter: Projection = {
@@ -99,6 +100,79 @@ describe('ProjectionRunner', () => {
     await expect(rolledBack.start()).rejects.toThrow('read model counter was built by version 2 of its projection, newer than this code\'s version 1');
     expect(await stores.reads.list('tallies')).toEqual([{ id: 'UserCreated', n: 3 }, { id: 'UserDeleted', n: 1 }]);
     await expect(stores.reads.readModelVersion('counter')).resolves.toBe(2);
+  });
+
+  describe('a read model built by an older version, with a blue/green upgrade', () => {
+    /** Version 2 counts each type in a document of its own, in another collection. */
+    const counterV2: Projection = {
+      ...counter,
+      version: 2,
+      collections: ['tallies'],
+      retiredCollections: ['counts'],
+      async apply({ event, position }, documents) {
+        const current = (await documents.get<Document & { n: number }>('tallies', event.type)) ?? { id: event.type, n: 0 };
+        return [upsert('tallies', { id: event.type, n: current.n + 1 }, position)];
+      },
+    };
+    /** An upgrade that begins only once `open` is called. */
+    const gated = () => {
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      const upgrade = async (projection: Projection, signal: AbortSignal) => {
+        await Promise.race([gate, new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error)))]);
+        return rebuildReadModels(stores.events, stores.reads, [projection], { signal, graceMs: 0 });
+      };
+      return { open, upgrade };
+    };
+    const builtByVersion1 = async () => {
+      const first = new ProjectionRunner(counter, stores.events, stores.reads);
+      await first.start();
+      await first.waitFor((await stores.append('user-a', [created('a'), created('b')])).position);
+      await first.stop();
+    };
+
+    it('keeps answering from the old generation, passing events by, then serves the new version built beside it', async () => {
+      await builtByVersion1();
+      const { open, upgrade } = gated();
+      const runner = new ProjectionRunner(counterV2, stores.events, stores.reads, { upgrade });
+      await runner.start();
+
+      // While version 2 is built: a wait for a new event resolves, the old documents answer, nothing is written.
+      const during = await stores.append('user-b', [deleted('b')]);
+      await runner.waitFor(during.position);
+      expect(await stores.reads.get('counts', 'all')).toEqual({ id: 'all', n: 2, types: ['UserCreated', 'UserCreated'] });
+      await expect(stores.reads.list('tallies')).resolves.toEqual([]);
+
+      open();
+      while ((await stores.reads.generations('counter')).active === 0 || runner.generation === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      await expect(stores.reads.readModelVersion('counter')).resolves.toBe(2);
+      // Version 2 goes on from the new generation: every event counted once, the event passed by included.
+      await runner.waitFor((await stores.append('user-c', [created('c')])).position);
+      expect(await stores.reads.list('tallies')).toEqual([{ id: 'UserCreated', n: 3 }, { id: 'UserDeleted', n: 1 }]);
+      // The old generation is gone, the collection version 1 kept with it.
+      await expect(stores.reads.get('counts', 'all')).resolves.toBeNull();
+      await runner.stop();
+    });
+
+    it('stops while the new version is built: the old generation still serves, and the next start builds again', async () => {
+      await builtByVersion1();
+      const { upgrade } = gated();
+      const runner = new ProjectionRunner(counterV2, stores.events, stores.reads, { upgrade });
+      await runner.start();
+      await runner.stop();
+      await expect(stores.reads.generations('counter')).resolves.toEqual({ active: 0, building: null });
+      await expect(stores.reads.readModelVersion('counter')).resolves.toBe(1);
+      expect(await stores.reads.get('counts', 'all')).toMatchObject({ n: 2 });
+
+      const again = gated();
+      const next = new ProjectionRunner(counterV2, stores.events, stores.reads, { upgrade: again.upgrade });
+      await next.start();
+      again.open();
+      while (next.generation === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      await next.waitFor((await stores.append('user-c', [created('c')])).position);
+      expect(await stores.reads.list('tallies')).toEqual([{ id: 'UserCreated', n: 3 }]);
+      await next.stop();
+    });
   });
 
   it('takes a read model with no version recorded (built before versions were) for version 1', async () => {

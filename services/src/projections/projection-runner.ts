@@ -50,6 +50,13 @@ export interface ProjectionRunnerOptions {
   writeBackUntil?: bigint | null;
   /** With `writeBackUntil`: given to `apply` (ProjectedEvent.ahead) for the events up to that position. */
   ahead?: LogAhead;
+  /**
+   * Builds the projection's current version in a new generation from the first event and switches readers
+   * to it (ops/rebuild.ts rebuildReadModels), for a runner of the active generation that finds it built by
+   * an older version (Projection.version): the old generation answers reads meanwhile. Without it, such a
+   * read model is emptied and projected again in place.
+   */
+  upgrade?: (projection: Projection, signal: AbortSignal) => Promise<unknown>;
 }
 
 /** Told of each batch accounted for (with the writes it committed, maybe none) and of a stop on an error. */
@@ -90,6 +97,8 @@ export class ProjectionRunner {
   private stopping = false;
   /** The fencing token every commit carries (fenceWith); undefined: not fenced. */
   private fence: number | undefined;
+  /** While a new version is built beside the read model (upgradeBeside): aborts that build. */
+  private upgrading: AbortController | null = null;
 
   constructor(
     readonly projection: Projection,
@@ -116,7 +125,9 @@ export class ProjectionRunner {
   async start(): Promise<void> {
     const generation = this.options.generation ?? (await this.reads.generations(this.projection.name)).active;
     this.view = new GenerationView(this.reads, this.projection, generation);
-    const checkpoint = await this.upToDate(await this.reads.checkpoint(this.view.projection));
+    const stored = await this.reads.checkpoint(this.view.projection);
+    if (stored !== null && this.options.generation === undefined && this.options.upgrade && (await this.builtBy()) < (this.projection.version ?? 1)) return this.upgradeBeside(stored, this.options.upgrade);
+    const checkpoint = await this.upToDate(stored);
     if (!this.options.deferIndexes) await this.ensureIndexes();
     this.progress.restart(checkpoint);
     this.wanted = null;
@@ -141,7 +152,7 @@ export class ProjectionRunner {
   private async upToDate(checkpoint: bigint | null): Promise<bigint | null> {
     const version = this.projection.version ?? 1;
     if (checkpoint !== null) {
-      const stored = (await this.reads.readModelVersion(this.view.projection)) ?? 1;
+      const stored = await this.builtBy();
       if (stored === version) return checkpoint;
       if (stored > version) throw new Error(`read model ${this.projection.name} was built by version ${stored} of its projection, newer than this code's version ${version}: run the release that built it, or rebuild it with this one (npm run ops -- rebuild ${this.projection.name})`);
       this.logger.warn(`read model ${this.projection.name} was built by version ${stored} of its projection; this code writes version ${version}: projecting it again from the first event`);
@@ -149,6 +160,50 @@ export class ProjectionRunner {
     }
     await this.reads.recordReadModelVersion(this.view.projection, version, this.projection.collections);
     return null;
+  }
+
+  /** The version of the projection that built the generation this runner fills (1 when none was recorded). */
+  private async builtBy(): Promise<number> {
+    return (await this.reads.readModelVersion(this.view.projection)) ?? 1;
+  }
+
+  /**
+   * The read model was built by an older version: `upgrade` builds this one in a new generation while the
+   * old one keeps answering reads. Meanwhile this runner writes nothing (this version cannot carry on from
+   * the old documents) and only passes the events by, so waits for them resolve at once, answered from the
+   * old generation; once the new one serves, it starts again there.
+   */
+  private upgradeBeside(checkpoint: bigint, upgrade: NonNullable<ProjectionRunnerOptions['upgrade']>): void {
+    this.logger.warn(
+      `read model ${this.projection.name} was built by an older version of its projection; building version ${this.projection.version ?? 1} in a new generation, while the current one answers reads (without this version's changes) until it switches`,
+    );
+    this.progress.restart(checkpoint);
+    this.wanted = null;
+    this.unsaved = null;
+    this.batch = null;
+    const aborted = new AbortController();
+    this.upgrading = aborted;
+    // The events' types are not asked for: none is parsed.
+    const subscription = this.events.subscribeToAll({ fromPosition: checkpoint, types: [] });
+    this.subscription = subscription;
+    const passing = (async () => {
+      for await (const recorded of subscription) {
+        this.progress.reach(recorded.position);
+        for (const observer of this.observers) observer.processed(recorded.position, []);
+      }
+    })();
+    const upgraded = upgrade(this.projection, aborted.signal).finally(() => subscription.unsubscribe());
+    this.loop = Promise.all([upgraded, passing])
+      .then(async () => {
+        this.upgrading = null;
+        this.logger.log(`read model ${this.projection.name}: version ${this.projection.version ?? 1} serves; projecting it from there`);
+        // A stop meanwhile ends here: the next start finds the new generation.
+        if (!this.stopping) await this.start();
+      })
+      .catch((error: Error) => {
+        this.upgrading = null;
+        if (!this.stopping) this.fail(error);
+      });
   }
 
   /**
@@ -184,6 +239,7 @@ export class ProjectionRunner {
 
   async stop(): Promise<void> {
     this.stopping = true;
+    this.upgrading?.abort(new Error(`the projector of ${this.projection.name} stopped`));
     try {
       // A restart on a new generation (see stopped) may replace the loop while this waits for it.
       for (;;) {

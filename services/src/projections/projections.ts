@@ -2,6 +2,7 @@ import type { EventStore } from '../platform/event-store/event-store.port.js';
 import type { ReadStore, WriteOperation } from '../platform/read-store/read-store.port.js';
 import type { Projection } from './projection.js';
 import type { LeaseHolder } from '../platform/read-store/leases.js';
+import { rebuildReadModels } from '../ops/rebuild.js';
 import { ProjectionRunner, type ProjectionRunnerOptions } from './projection-runner.js';
 import { LeaseKeeper, type LeaseTiming } from './projector-leases.js';
 
@@ -70,7 +71,9 @@ export class Projections implements ProjectionsPort {
   private readonly keepers: Map<string, LeaseKeeper> | null;
 
   constructor(projections: readonly Projection[], events: EventStore, reads: ReadStore, options: ProjectionRunnerOptions = { batchWindowMs: PROJECTION_BATCH_WINDOW_MS }, leases?: ProjectorLeases) {
-    this.runners = new Map(projections.map((projection) => [projection.name, new ProjectionRunner(projection, events, reads, options)]));
+    // A read model built by an older version of its projection is built again beside the serving one.
+    const upgrade = (projection: Projection, signal: AbortSignal) => rebuildReadModels(events, reads, [projection], { signal });
+    this.runners = new Map(projections.map((projection) => [projection.name, new ProjectionRunner(projection, events, reads, { upgrade, ...options })]));
     this.keepers = leases ? new Map([...this.runners].map(([name, runner]) => [name, new LeaseKeeper(runner, reads, leases.holder, leases.timing, leases.alive)])) : null;
   }
 

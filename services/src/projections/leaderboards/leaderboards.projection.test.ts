@@ -200,6 +200,22 @@ describe('leaderboards projection', () => {
       }
     });
 
+    it('answers the same pages, ranks and totals without the scopes’ documents (a version 1 generation serving while version 2 is built)', async () => {
+      const withoutScopes = Object.assign(Object.create(stores.reads) as typeof stores.reads, {
+        get: (collection: string, id: string) => (collection === 'leaderboard_scopes' ? Promise.resolve(null) : stores.reads.get(collection, id)),
+      });
+      for (const sortBy of ['points', 'games', 'bestGuess', 'countryStreak'] as const) {
+        for (const period of ['all', 'week', 'day'] as const) {
+          for (const [page, pageSize] of [[0, 10], [1, 1], [2, 1]] as const) {
+            const expected = await leaderboardPage(stores.reads, scope(sortBy, period), page, pageSize);
+            expect(await leaderboardPage(withoutScopes, scope(sortBy, period), page, pageSize)).toEqual(expected);
+          }
+          for (const uid of ['a', 'b', 'c']) expect(await myLeaderboardEntry(withoutScopes, scope(sortBy, period), uid)).toEqual(await myLeaderboardEntry(stores.reads, scope(sortBy, period), uid));
+        }
+      }
+      expect(await rankForPoints(withoutScopes, 6000)).toBe(2);
+    });
+
     it('keeps each scope’s totals, so a page never counts its rows', async () => {
       const total = async (sortBy: LeaderboardSort, period: TimePeriod = 'all', filter = 'all') => (await leaderboardPage(stores.reads, scope(sortBy, period, filter), 0, 1)).total;
       expect(await total('points')).toBe(4);

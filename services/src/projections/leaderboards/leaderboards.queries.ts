@@ -67,7 +67,10 @@ async function rankIn(reads: ReadStore, scopeDoc: Promise<LeaderboardScopeDoc | 
     scopeDoc,
     reads.count(collection, { ...filter, [field]: upper === null ? { $gt: value } : { $gt: value, $lt: upper } }),
   ]);
-  return rowsAbove(counts?.counts[field] ?? {}, bucket) + within + 1;
+  // No scope document: a scope without rows, or a generation built by version 1 serving while version 2 is
+  // built beside it (ProjectionRunner upgradeBeside): every row above is counted.
+  if (!counts) return (await reads.count(collection, { ...filter, [field]: { $gt: value } })) + 1;
+  return rowsAbove(counts.counts[field] ?? {}, bucket) + within + 1;
 }
 
 /** The scope's document (its totals and bucket counts), read once for a page. */
@@ -95,7 +98,7 @@ export async function leaderboardPage(reads: ReadStore, scope: LeaderboardScope,
   // The total is kept by the projection: counting a million rows on every page would read them all.
   const scopeDoc = scopeDocOf(reads, filter.scope as string);
   const [totals, rows] = await Promise.all([scopeDoc, pageRows(reads, scopeDoc, filter, field, page * pageSize, pageSize)]);
-  const total = (scope.sortBy === 'bestGuess' ? totals?.withGuess : totals?.rows) ?? 0;
+  const total = totals ? (scope.sortBy === 'bestGuess' ? totals.withGuess : totals.rows) : rows.length === 0 && page === 0 ? 0 : await reads.count(collection, filter);
   // Rank the page's first row with a count, then carry ties down the page.
   const ranks: number[] = [];
   for (const [i, row] of rows.entries()) {
