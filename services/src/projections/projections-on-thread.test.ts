@@ -26,7 +26,7 @@ describe('projections on a thread of their own (as the app runs compiled)', () =
   let opened: ProjectionsOnThread[];
 
   beforeAll(async () => {
-    compiled = await compileSources(['platform', 'projections', 'domain', 'imagery']);
+    compiled = await compileSources(['platform', 'projections', 'domain', 'imagery', 'ops']);
     workerScript = pathToFileURL(join(compiled, 'projections', 'projections.worker.js'));
   }, 120_000);
   afterAll(async () => {
