@@ -79,8 +79,14 @@ export function collectionsWithTables(db: SqliteDatabase): string[] {
     .all(TABLE_PREFIX, TABLE_PREFIX);
 }
 
-/** Writes tried while another connection holds the write lock, each waiting up to busy_timeout (5 s). */
-const BUSY_ATTEMPTS = 12;
+/**
+ * How long a write is tried again while another connection holds the write lock. Each try waits up to
+ * busy_timeout (5 s) when SQLite calls its busy handler, but SQLite does not always: beside another rebuild
+ * thread's large commit and index builds, commits were refused after ~65 ms a try (measured under a CPU
+ * profiler at 1,000,000 events: twelve tries in about two seconds, and the rebuild failed). So the tries are
+ * bounded by time, not by count.
+ */
+const BUSY_WAIT_MS = 60_000;
 
 /** Filters with `$in` lists of many lengths each make their own statement; keep the most recent ones. */
 const STATEMENT_CACHE_SIZE = 200;
@@ -95,11 +101,12 @@ const TRUE = Buffer.from([3]);
  * a live commit nor another rebuild thread's switch should fail for that.
  */
 async function whileBusy<T>(write: () => T): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
+  const deadline = Date.now() + BUSY_WAIT_MS;
+  for (;;) {
     try {
       return write();
     } catch (error) {
-      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || attempt >= BUSY_ATTEMPTS) throw error;
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw error;
       await sleep(100);
     }
   }
@@ -470,13 +477,14 @@ function moveSharedTable(db: SqliteDatabase): void {
     db.exec('DROP TABLE read_documents');
     return { documents, collections: collections.length };
   });
-  for (let attempt = 1; ; attempt++) {
+  const deadline = Date.now() + BUSY_WAIT_MS;
+  for (;;) {
     try {
       const moved = move.immediate();
       if (moved) new Logger('read-store').log(`moved ${moved.documents} documents of ${moved.collections} collections into a table each (once, for this version's layout)`);
       return;
     } catch (error) {
-      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || attempt >= BUSY_ATTEMPTS) throw error;
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw error;
     }
   }
 }
