@@ -12,6 +12,10 @@ const MAX_BATCH_EVENTS = 500;
 const IDLE_CHECKPOINT_MS = 1000;
 const CACHED_DOCUMENTS = 1000;
 const IDLE = Symbol('idle');
+/** The version recorded for a generation being replaced by an upgrade: never carried on from (upgradeBeside). */
+const SUPERSEDED = 0;
+/** How often the checkpoint of a generation being replaced moves along while the new one is built. */
+const CHECKPOINT_WHILE_UPGRADING_MS = 200;
 
 export interface ProjectionRunnerOptions {
   /** How long a checkpoint moved only by batches that wrote nothing may stay in memory (default 1 s). */
@@ -169,14 +173,19 @@ export class ProjectionRunner {
 
   /**
    * The read model was built by an older version: `upgrade` builds this one in a new generation while the
-   * old one keeps answering reads. Meanwhile this runner writes nothing (this version cannot carry on from
-   * the old documents) and only passes the events by, so waits for them resolve at once, answered from the
-   * old generation; once the new one serves, it starts again there.
+   * old one keeps answering reads. Meanwhile this runner writes no document (this version cannot carry on
+   * from the old ones) and passes the events by: waits for them resolve, here at once and in other processes
+   * through the old generation's checkpoint, moved along every CHECKPOINT_WHILE_UPGRADING_MS — answered
+   * from the old documents, without those events. The old generation is first marked as built by version 0
+   * ("superseded"), so that no projector carries on from that checkpoint: one started meanwhile, of this
+   * release or an earlier one with versions, builds its read model again. Once the new generation serves,
+   * this runner starts again there.
    */
-  private upgradeBeside(checkpoint: bigint, upgrade: NonNullable<ProjectionRunnerOptions['upgrade']>): void {
+  private async upgradeBeside(checkpoint: bigint, upgrade: NonNullable<ProjectionRunnerOptions['upgrade']>): Promise<void> {
     this.logger.warn(
       `read model ${this.projection.name} was built by an older version of its projection; building version ${this.projection.version ?? 1} in a new generation, while the current one answers reads (without this version's changes) until it switches`,
     );
+    await this.reads.recordReadModelVersion(this.view.projection, SUPERSEDED);
     this.progress.restart(checkpoint);
     this.wanted = null;
     this.unsaved = null;
@@ -186,10 +195,24 @@ export class ProjectionRunner {
     // The events' types are not asked for: none is parsed.
     const subscription = this.events.subscribeToAll({ fromPosition: checkpoint, types: [] });
     this.subscription = subscription;
+    // The old generation's checkpoint follows the last event passed by, at most every
+    // CHECKPOINT_WHILE_UPGRADING_MS (a timer, so the last one is saved too).
+    let passed: bigint | null = null;
+    let saving: NodeJS.Timeout | null = null;
+    const save = () => {
+      saving = null;
+      if (passed === null) return;
+      this.view.commit({ projection: this.projection.name, position: passed, writes: [], ...(this.fence === undefined ? {} : { fence: this.fence }) }).catch((error: Error) => {
+        // Once the new generation serves, the old one takes no commit: nothing more to save there.
+        if (!(error instanceof GenerationMovedError)) this.logger.warn(`could not move the replaced generation's checkpoint: ${error.message}`);
+      });
+    };
     const passing = (async () => {
       for await (const recorded of subscription) {
         this.progress.reach(recorded.position);
         for (const observer of this.observers) observer.processed(recorded.position, []);
+        passed = recorded.position;
+        saving ??= setTimeout(save, CHECKPOINT_WHILE_UPGRADING_MS);
       }
     })();
     const upgraded = upgrade(this.projection, aborted.signal).finally(() => subscription.unsubscribe());
@@ -203,6 +226,9 @@ export class ProjectionRunner {
       .catch((error: Error) => {
         this.upgrading = null;
         if (!this.stopping) this.fail(error);
+      })
+      .finally(() => {
+        if (saving !== null) clearTimeout(saving);
       });
   }
 

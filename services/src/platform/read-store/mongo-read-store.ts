@@ -112,12 +112,12 @@ export class MongoReadStore implements ReadStore {
     return (await this.db.collection<VersionDoc>(VERSIONS).findOne({ _id: physical }))?.version ?? null;
   }
 
-  async recordReadModelVersion(projection: string, version: number, collections: string[]): Promise<void> {
-    if (!Number.isSafeInteger(version) || version < 1) throw new TypeError(`read store: invalid read model version ${version}`);
+  async recordReadModelVersion(projection: string, version: number, collections?: string[]): Promise<void> {
+    if (!Number.isSafeInteger(version) || version < 0) throw new TypeError(`read store: invalid read model version ${version}`);
     const { base, generation } = parseGenerationName(projection);
     await this.db.collection<VersionDoc>(VERSIONS).replaceOne({ _id: projection }, { version }, { upsert: true });
     // The active generation's collections as this version keeps them (readers see it within GENERATIONS_CACHE_MS).
-    if (generation > 0) await this.db.collection<GenerationDoc>(GENERATIONS).updateOne({ _id: base, active: generation }, { $set: { collections: collections.map(mongoCollection) } });
+    if (collections && generation > 0) await this.db.collection<GenerationDoc>(GENERATIONS).updateOne({ _id: base, active: generation }, { $set: { collections: collections.map(mongoCollection) } });
     this.resolver = null;
   }
 

@@ -239,8 +239,11 @@ export function readStoreContract(adapterName: string, create: () => Promise<Rea
         await expect(store.get(games, 'g')).resolves.toEqual({ id: 'g', v: 1 });
       });
 
-      it('refuses a version that is not a whole number of at least 1', async () => {
-        for (const version of [0, -1, 1.5, Number.NaN]) await expect(store.recordReadModelVersion(unique('projection'), version, [unique('games')])).rejects.toThrow(/version/);
+      it('records 0 (a generation being replaced), and refuses a version that is not a whole number of at least 0', async () => {
+        const projection = unique('projection');
+        await store.recordReadModelVersion(projection, 0);
+        await expect(store.readModelVersion(projection)).resolves.toBe(0);
+        for (const version of [-1, 1.5, Number.NaN]) await expect(store.recordReadModelVersion(unique('projection'), version, [unique('games')])).rejects.toThrow(/version/);
       });
     });
 

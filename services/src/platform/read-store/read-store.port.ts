@@ -86,15 +86,16 @@ export interface ReadStore {
   /**
    * The version of the read model's documents (Projection.version) recorded for `projection` (named as for
    * `checkpoint`: plain for the active generation, physical for another); null when none was recorded
-   * (documents written before versions were: version 1).
+   * (documents written before versions were: version 1); 0 for a generation an upgrade is replacing, which
+   * no projector carries on from.
    */
   readModelVersion(projection: string): Promise<number | null>;
   /**
-   * Records the version of the documents a projection is about to write under `projection` (a physical
-   * name), and the collections it keeps them in: when that is the active generation, reads of a collection
-   * new in this version then find it there (generations.ts).
+   * Records the version of the documents a projection writes under `projection` (a physical name; 0: being
+   * replaced), and with `collections` the collections that version keeps: when that is the active
+   * generation, reads of a collection new in this version then find it there (generations.ts).
    */
-  recordReadModelVersion(projection: string, version: number, collections: string[]): Promise<void>;
+  recordReadModelVersion(projection: string, version: number, collections?: string[]): Promise<void>;
   /** Forgets a projection's checkpoint and empties its collections, for a rebuild from position 0 (physical names). */
   reset(projection: string, collections: string[]): Promise<void>;
 

@@ -271,14 +271,14 @@ export class SqliteReadStore implements ReadStore {
     return this.readVersion.get(projection.includes('@') ? projection : this.activeGenerations().projection(projection)) ?? null;
   }
 
-  async recordReadModelVersion(projection: string, version: number, collections: string[]): Promise<void> {
-    if (!Number.isSafeInteger(version) || version < 1) throw new TypeError(`read store: invalid read model version ${version}`);
-    collections.forEach(checkCollection);
+  async recordReadModelVersion(projection: string, version: number, collections?: string[]): Promise<void> {
+    if (!Number.isSafeInteger(version) || version < 0) throw new TypeError(`read store: invalid read model version ${version}`);
+    collections?.forEach(checkCollection);
     const { base, generation } = parseGenerationName(projection);
     await whileBusy(() => this.db.transaction(() => {
       this.writeVersion.run(projection, version);
       const row = this.generationRow(base);
-      if (row && generation > 0 && row.active === generation) this.writeGeneration.run(base, row.active, row.building, JSON.stringify(collections));
+      if (collections && row && generation > 0 && row.active === generation) this.writeGeneration.run(base, row.active, row.building, JSON.stringify(collections));
     }).immediate());
     this.resolver = null;
   }
