@@ -36,7 +36,8 @@ describe('operator calls over HTTP', () => {
     const rows = (await t.http.get('/ops/projections').set('Authorization', operator.token).expect(200)).body as Array<{ name: string; checkpoint: string | null; lag: string; documents: number }>;
     expect(rows.map((row) => row.name)).toEqual(expect.arrayContaining(['user-profile', 'leaderboards', 'maps']));
     const profiles = rows.find((row) => row.name === 'user-profile')!;
-    expect(profiles).toMatchObject({ checkpoint: expect.stringMatching(/^\d+$/), lag: expect.stringMatching(/^\d+$/) });
+    expect(profiles).toMatchObject({ checkpoint: expect.stringMatching(/^\d+$/), lag: expect.stringMatching(/^\d+$/), version: 1, currentVersion: 1 });
+    expect(rows.find((row) => row.name === 'leaderboards')).toMatchObject({ version: 2, currentVersion: 2 });
     expect(profiles.documents).toBeGreaterThanOrEqual(2);
   });
 

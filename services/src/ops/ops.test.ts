@@ -106,12 +106,17 @@ describe('the operator CLI on real SQLite files', () => {
   it('reports each read model’s checkpoint, lag, documents and the projector holding its lease', async () => {
     const before = await projectionStatus(source.events, source.reads, [userProfileProjection]);
     const head = (await source.events.readAll({ direction: 'backwards', maxCount: 1 }))[0]!.position;
-    expect(before).toEqual([{ name: 'user-profile', checkpoint: null, lag: head + 1n, documents: 0, generation: 0, building: null, holder: null }]);
+    expect(before).toEqual([{ name: 'user-profile', checkpoint: null, lag: head + 1n, documents: 0, generation: 0, building: null, holder: null, version: null, currentVersion: 1 }]);
     await project(source);
     await source.reads.acquireLease('user-profile', { id: 'projector-1', host: 'h', pid: 1 }, 60_000);
     const after = await projectionStatus(source.events, source.reads, [userProfileProjection]);
-    expect(after).toEqual([{ name: 'user-profile', checkpoint: head, lag: 0n, documents: 120, generation: 0, building: null, holder: 'projector-1' }]);
-    expect(formatStatus(after)).toMatch(/^read model\s+checkpoint\s+lag\s+documents\s+generation\s+projected by\nuser-profile\s+\d+\s+0\s+120\s+0\s+projector-1$/);
+    expect(after).toEqual([{ name: 'user-profile', checkpoint: head, lag: 0n, documents: 120, generation: 0, building: null, holder: 'projector-1', version: 1, currentVersion: 1 }]);
+    expect(formatStatus(after)).toMatch(/^read model\s+checkpoint\s+lag\s+documents\s+generation\s+version\s+projected by\nuser-profile\s+\d+\s+0\s+120\s+0\s+1\s+projector-1$/);
+    // A release whose projection writes a newer version shows what it will build, and an upgrade under way.
+    const upgraded = { ...userProfileProjection, version: 2 };
+    expect(formatStatus(await projectionStatus(source.events, source.reads, [upgraded]))).toMatch(/\nuser-profile\s+\d+\s+0\s+120\s+0\s+1 → 2\s+projector-1$/);
+    await source.reads.recordReadModelVersion('user-profile', 0);
+    expect(formatStatus(await projectionStatus(source.events, source.reads, [upgraded]))).toMatch(/\nuser-profile\s+\d+\s+0\s+120\s+0\s+replaced → 2\s+projector-1$/);
   });
 
   it('verify finds the live read models the same as a rebuild, then finds a planted difference', async () => {
@@ -225,7 +230,7 @@ describe('the operator CLI on real SQLite files', () => {
     expect(await runOps(['--help'], {}, (text) => printed.push(text))).toBe(0);
     expect(printed.join('\n')).toMatch(/npm run ops -- <command>/);
     expect(await runOps(['projections'], { DATA_DIR: source.dir }, (text) => printed.push(text))).toBe(0);
-    expect(printed.at(-1)).toMatch(/^read model\s+checkpoint\s+lag\s+documents\s+generation\s+projected by\nuser-profile\s+—\s+\d+\s+0\s+0\s+—\n/);
+    expect(printed.at(-1)).toMatch(/^read model\s+checkpoint\s+lag\s+documents\s+generation\s+version\s+projected by\nuser-profile\s+—\s+\d+\s+0\s+0\s+1\s+—\n/);
     await expect(runOps(['projections'], { DATA_DIR: join(target.dir, 'nowhere') }, () => {})).rejects.toThrow(/no event store at .*nowhere/);
     await expect(runOps(['frobnicate'], { DATA_DIR: source.dir }, () => {})).rejects.toThrow(UsageError);
     await expect(runOps(['export'], { DATA_DIR: source.dir }, () => {})).rejects.toThrow(/export needs a file/);
@@ -243,6 +248,6 @@ describe('the operator CLI on real SQLite files', () => {
     expect(rebuilt.at(-1)).toMatch(/^user-profile: generation 2 serves reads since position \d+ \(120 documents\); generation 1 dropped$/);
     const after: string[] = [];
     await runOps(['projections'], { DATA_DIR: source.dir }, (text) => after.push(text));
-    expect(after.at(-1)).toMatch(/\nuser-profile\s+\d+\s+0\s+120\s+2\s+—\n/);
+    expect(after.at(-1)).toMatch(/\nuser-profile\s+\d+\s+0\s+120\s+2\s+1\s+—\n/);
   });
 });

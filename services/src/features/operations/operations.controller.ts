@@ -69,7 +69,7 @@ export class OperationsController {
   async projections(@CurrentPrincipal() principal: Principal) {
     this.assertOperator(principal);
     const rows = await projectionStatus(this.events, this.reads, allProjections);
-    return rows.map(({ name, checkpoint, lag, documents, generation, building }) => ({ name, checkpoint: checkpoint?.toString() ?? null, lag: lag.toString(), documents, generation, building }));
+    return rows.map(({ name, checkpoint, lag, documents, generation, building, version, currentVersion }) => ({ name, checkpoint: checkpoint?.toString() ?? null, lag: lag.toString(), documents, generation, building, version, currentVersion }));
   }
 
   @Post('verify')
