@@ -51,8 +51,9 @@ export interface Projection {
   /**
    * The version of the documents `apply` makes (default 1). Raise it with a change the stored documents
    * cannot be carried on from (a new collection, documents merged or split, a value counted differently):
-   * a projector that finds the read model built by an older version projects it again from the first
-   * event, and one that finds a newer version refuses to write it (projection-runner.ts start).
+   * a projector that finds the read model built by an older version builds it again from the first event,
+   * beside the serving generation (whose documents the queries must still read meanwhile), and one that
+   * finds a newer version refuses to write it (projection-runner.ts start, upgradeBeside).
    */
   version?: number;
   /** Collections an older version kept and this one does not: emptied with the rest when a newer version replaces it. */
