@@ -20,6 +20,21 @@ const counter: Projection = {
   },
 };
 
+/**
+ * Version 2 of `counter`: each type counted in a document of its own, in another collection — it cannot carry
+ * on from version 1's documents.
+ */
+const counterV2: Projection = {
+  ...counter,
+  version: 2,
+  collections: ['tallies'],
+  retiredCollections: ['counts'],
+  async apply({ event, position }, documents) {
+    const current = (await documents.get<Document & { n: number }>('tallies', event.type)) ?? { id: event.type, n: 0 };
+    return [upsert('tallies', { id: event.type, n: current.n + 1 }, position)];
+  },
+};
+
 const created = (userId: string): DomainEvent => ({ type: 'UserCreated', version: 1, data: { userId, name: userId, isAnonymous: false, createdAt: '2026-11-21T00:00:00.000Z' } });
 const deleted = (userId: string): DomainEvent => ({ type: 'UserDeleted', version: 1, data: { userId, deletedAt: '2026-11-21T00:00:00.000Z' } });
 
@@ -67,17 +82,6 @@ describe('ProjectionRunner', () => {
     // Recorded before its first document (a projection without a version is version 1).
     await expect(stores.reads.readModelVersion('counter')).resolves.toBe(1);
 
-    // Version 2 keeps its counts in another collection, under another id: it cannot carry on from version 1's.
-    const counterV2: Projection = {
-      ...counter,
-      version: 2,
-      collections: ['tallies'],
-      retiredCollections: ['counts'],
-      async apply({ event, position }, documents) {
-        const current = (await documents.get<Document & { n: number }>('tallies', event.type)) ?? { id: event.type, n: 0 };
-        return [upsert('tallies', { id: event.type, n: current.n + 1 }, position)];
-      },
-    };
     const { position } = await stores.append('user-b', [deleted('b')]);
     const upgraded = new ProjectionRunner(counterV2, stores.events, stores.reads);
     await upgraded.start();
@@ -103,17 +107,6 @@ describe('ProjectionRunner', () => {
   });
 
   describe('a read model built by an older version, with a blue/green upgrade', () => {
-    /** Version 2 counts each type in a document of its own, in another collection. */
-    const counterV2: Projection = {
-      ...counter,
-      version: 2,
-      collections: ['tallies'],
-      retiredCollections: ['counts'],
-      async apply({ event, position }, documents) {
-        const current = (await documents.get<Document & { n: number }>('tallies', event.type)) ?? { id: event.type, n: 0 };
-        return [upsert('tallies', { id: event.type, n: current.n + 1 }, position)];
-      },
-    };
     /** An upgrade that begins only once `open` is called. */
     const gated = () => {
       let open!: () => void;
