@@ -95,7 +95,8 @@ async function entriesOf(reads: ReadStore, sortBy: LeaderboardSort, rows: Leader
 export async function leaderboardPage(reads: ReadStore, scope: LeaderboardScope, page: number, pageSize: number): Promise<LeaderboardPage> {
   const { field } = SORT_FIELDS[scope.sortBy];
   const filter = scopeFilter(scope);
-  // The total is kept by the projection: counting a million rows on every page would read them all.
+  // The total is kept by the projection: counting a million rows on every page would read them all (they
+  // are counted only where the scope has no document: see rankIn).
   const scopeDoc = scopeDocOf(reads, filter.scope as string);
   const [totals, rows] = await Promise.all([scopeDoc, pageRows(reads, scopeDoc, filter, field, page * pageSize, pageSize)]);
   const total = totals ? (scope.sortBy === 'bestGuess' ? totals.withGuess : totals.rows) : rows.length === 0 && page === 0 ? 0 : await reads.count(collection, filter);
