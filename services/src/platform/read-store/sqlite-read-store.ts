@@ -96,8 +96,7 @@ const FALSE = Buffer.from([2]);
 const TRUE = Buffer.from([3]);
 
 /**
- * Runs a write, tried again while another connection holds the write lock longer than busy_timeout (5 s
- * each try): a rebuild's thread indexing a large new generation holds it for tens of seconds, and neither
+ * Runs a write, tried again for up to BUSY_WAIT_MS while another connection holds the write lock: a rebuild's thread indexing a large new generation holds it for tens of seconds, and neither
  * a live commit nor another rebuild thread's switch should fail for that.
  */
 async function whileBusy<T>(write: () => T): Promise<T> {
@@ -264,11 +263,16 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async checkpoint(projection: string): Promise<bigint | null> {
-    return this.readCheckpoint.get(projection.includes('@') ? projection : this.activeGenerations().projection(projection)) ?? null;
+    return this.readCheckpoint.get(this.physicalProjection(projection)) ?? null;
   }
 
   async readModelVersion(projection: string): Promise<number | null> {
-    return this.readVersion.get(projection.includes('@') ? projection : this.activeGenerations().projection(projection)) ?? null;
+    return this.readVersion.get(this.physicalProjection(projection)) ?? null;
+  }
+
+  /** A projection's name as checkpoints and versions are stored: the active generation's for a plain name. */
+  private physicalProjection(projection: string): string {
+    return projection.includes('@') ? projection : this.activeGenerations().projection(projection);
   }
 
   async recordReadModelVersion(projection: string, version: number, collections?: string[]): Promise<void> {
