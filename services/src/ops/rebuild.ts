@@ -83,7 +83,7 @@ export async function rebuildReadModels(events: EventStore, reads: ReadStore, pr
   const started = performance.now();
   // Each read model waits on the signal at once.
   if (options.signal) setMaxListeners(projections.length + 10, options.signal);
-  // One read of the log for them all, parsing only the events one of them handles.
+  // One read of the log for them all, of only the events one of them handles (SubscribeToAllOptions.types).
   const shared = new SharedSubscription(events, projections.length, [...new Set(projections.flatMap((projection) => projection.handles))]);
   let head: bigint | null = null;
   const refreshHead = async () => {

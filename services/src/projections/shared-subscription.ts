@@ -18,8 +18,8 @@ export class SharedSubscription implements EventStore {
   private source: AllSubscription | null = null;
   private pump: Promise<void> | null = null;
   private resume: (() => void) | null = null;
-  /** Events read from the log so far (each once, however many subscribers). */
-  read = 0;
+  /** Events delivered so far (each once, however many subscribers). */
+  private delivered = 0;
 
   constructor(
     private readonly inner: EventStore,
@@ -27,6 +27,11 @@ export class SharedSubscription implements EventStore {
     /** The event types any subscriber reads the data of (SubscribeToAllOptions.types); absent: all. */
     private readonly types?: readonly string[],
   ) {}
+
+  /** Events read from the log so far: delivered, or passed by by the store (SubscribeToAllOptions.types). */
+  get read(): number {
+    return this.delivered + (this.source?.leftOut ?? 0);
+  }
 
   append: EventStore['append'] = (...args) => this.inner.append(...args);
   readStream: EventStore['readStream'] = (...args) => this.inner.readStream(...args);
@@ -80,7 +85,7 @@ export class SharedSubscription implements EventStore {
           let full = false;
           while (event !== undefined) {
             const shared = Object.isFrozen(event) ? event : Object.freeze(event);
-            this.read += 1;
+            this.delivered += 1;
             for (const tap of this.taps) full = tap.push(shared) || full;
             if (full) break;
             event = source.poll?.();

@@ -58,10 +58,12 @@ export interface SubscribeToAllOptions {
   /** A checkpoint: delivery starts with the first event after it. 'start' delivers everything. */
   fromPosition: bigint | 'start' | 'end';
   /**
-   * The event types whose data and metadata the reader uses (a rebuild's read models). The store may hand
-   * events of other types with `data: null` and `metadata: {}` — every event still comes, in order, with
-   * its id, stream, revision, position, type and time — sparing their transfer and parse. Adapters may
-   * ignore it and deliver everything whole. Absent: every event whole.
+   * The event types the reader uses (a rebuild's read models). Every event of these types comes whole, in
+   * order, as without it; of the others the store may leave out any, or hand them with `data: null` and
+   * `metadata: {}` (with their id, stream, revision, position, type and time), sparing their transfer and
+   * parse — but once it has delivered what the log holds, the last event it read comes too (maybe without
+   * its data), so that the reader knows how far the log goes. Adapters may ignore it and deliver every
+   * event whole. Absent: every event whole.
    */
   types?: readonly string[];
 }
@@ -75,6 +77,8 @@ export interface AllSubscription extends AsyncIterable<RecordedEvent> {
    * a `next()` of the iterator is still pending; optional for adapters.
    */
   poll?(): RecordedEvent | undefined;
+  /** How many events of the log it has passed by without delivering them (SubscribeToAllOptions.types); optional for adapters. */
+  readonly leftOut?: number;
 }
 
 export class WrongExpectedRevisionError extends Error {

@@ -145,8 +145,9 @@ export class KurrentDbEventStore implements EventStore {
   }
 
   /**
-   * Every event comes whole, whatever `types` asks: KurrentDB's server-side filters leave events out rather
-   * than their data, and the port's subscription delivers every position.
+   * Every event comes whole, whatever `types` asks (which the port lets an adapter ignore). KurrentDB's
+   * server-side event-type filter would leave the others out, but says how far it has read only through
+   * checkpoint notifications, not with the log's last event as the port asks: not used.
    */
   subscribeToAll({ fromPosition }: SubscribeToAllOptions): AllSubscription {
     this.assertOpen();

@@ -61,6 +61,16 @@ function prepareStatements(db: SqliteDatabase) {
      * events took 1.6 s instead of 2.3–3.2 s as objects, a rebuild thread's largest share of reading the log).
      */
     pageForwards: db.prepare<[bigint, number], RawEventRow>(`SELECT ${RAW_COLUMNS} FROM events WHERE position >= ? ORDER BY position LIMIT ?`).raw(),
+    /**
+     * A page of the events of some types (a JSON array) up to a position: the rows of other types never
+     * reach JavaScript (a rebuild thread's read models handle a third of a realistic log's events: its
+     * pages read in 66 ms instead of 130 ms at 100,000 events, and the other two thirds no longer go
+     * through its subscription and runners one by one).
+     */
+    pageOfTypes: db.prepare<[bigint, bigint, string, number], RawEventRow>(
+      `SELECT ${RAW_COLUMNS} FROM events WHERE position >= ? AND position <= ? AND type IN (SELECT value FROM json_each(?)) ORDER BY position LIMIT ?`,
+    ).raw(),
+    atPosition: db.prepare<[bigint], RawEventRow>(`SELECT ${RAW_COLUMNS} FROM events WHERE position = ?`).raw(),
     allBackwards: db.prepare<[bigint, number], EventRow>(`${selectEvents} position <= ? ORDER BY position DESC LIMIT ?`),
   };
 }
@@ -368,19 +378,39 @@ export class SqliteEventStore implements EventStore {
     if (this.closed) throw new Error('the event store is closed');
     const checkpoint =
       fromPosition === 'start' ? 0n : fromPosition === 'end' ? this.statements.lastPosition.get()!.position : fromPosition;
-    // The data and metadata of other types are not parsed (SubscribeToAllOptions.types). Left out in JS, not
-    // in SQL: a CASE on the type per row (a list bound as JSON or written in the statement) made the page
-    // read 1.2–1.7 times slower than reading every row's data (1,000,000 events: 2.0–3.6 s against 1.7–2.1 s).
-    const only = types === undefined ? null : new Set<string>(types);
-    const toEvent = only === null ? fromRawRow : (row: RawEventRow) => (only.has(row[4]) ? fromRawRow(row) : withoutData(row));
-    const subscription = new SqliteAllSubscription(
-      checkpoint,
-      // Recent events are in memory, parsed already: whole, whatever `types`.
-      (after) => this.known().after(after, CATCH_UP_PAGE_SIZE) ?? this.statements.pageForwards.all(after + 1n, CATCH_UP_PAGE_SIZE).map(toEvent),
-      () => this.subscriptions.delete(subscription),
-    );
+    // Recent events are in memory, parsed already: whole, whatever `types`.
+    const leftOut = { events: 0 };
+    const readAfter = types === undefined ? (after: bigint) => this.known().after(after, CATCH_UP_PAGE_SIZE) ?? this.statements.pageForwards.all(after + 1n, CATCH_UP_PAGE_SIZE).map(fromRawRow) : this.pagesOfTypes(types, leftOut);
+    const subscription = new SqliteAllSubscription(checkpoint, readAfter, () => this.subscriptions.delete(subscription), leftOut);
     this.subscriptions.add(subscription);
     return subscription;
+  }
+
+  /**
+   * A subscription's pages when it asks for some types only (SubscribeToAllOptions.types): those types'
+   * events, filtered in SQL, and, when a page reaches the end of the log, its last event without its data
+   * if of another type, so the reader knows how far the log was read. Each page is read up to the last
+   * position as of its start: every event up to it is committed by then (positions are given in commit
+   * order, by one writer), so no event of a type asked for is passed by. `leftOut` counts the events
+   * passed by: positions here are the log's ordinals (a row's id, never deleted), so a page from `after`
+   * to `p` covers `p - after` events.
+   */
+  private pagesOfTypes(types: readonly string[], leftOut: { events: number }): (after: bigint) => RecordedEvent[] {
+    const wanted = new Set<string>(types);
+    const list = JSON.stringify([...wanted]);
+    return (after) => {
+      const known = this.known().after(after, CATCH_UP_PAGE_SIZE);
+      if (known) return known;
+      const last = this.statements.lastPosition.get()!.position;
+      if (last <= after) return [];
+      const page = this.statements.pageOfTypes.all(after + 1n, last, list, CATCH_UP_PAGE_SIZE).map(fromRawRow);
+      if (page.length < CATCH_UP_PAGE_SIZE && (page.at(-1)?.position ?? after) < last) {
+        const row = this.statements.atPosition.get(last)!;
+        page.push(wanted.has(row[4]) ? fromRawRow(row) : withoutData(row));
+      }
+      leftOut.events += Number(page.at(-1)!.position - after) - page.length;
+      return page;
+    };
   }
 
   async close(): Promise<void> {
@@ -415,7 +445,12 @@ class SqliteAllSubscription implements AllSubscription, AsyncIterator<RecordedEv
     private lastDelivered: bigint,
     private readonly readAfter: (position: bigint) => RecordedEvent[],
     private readonly onEnd: () => void,
+    private readonly passedBy: { events: number },
   ) {}
+
+  get leftOut(): number {
+    return this.passedBy.events;
+  }
 
   [Symbol.asyncIterator](): AsyncIterator<RecordedEvent> {
     return this;
