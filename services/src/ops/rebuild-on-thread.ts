@@ -69,26 +69,26 @@ export function rebuildOnThread(
     ? { maxYoungGenerationSizeMb: BOUNDED_YOUNG_GENERATION_MB, maxOldGenerationSizeMb: data.memory.maxOldGenerationSizeMb }
     : { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB };
   const worker = new Worker(workerScript, { workerData: { ...data, log: consoleLogging() } satisfies RebuildThreadData, resourceLimits });
+  // Settled once the thread has ended, so its connections to the stores are closed by then (a caller may
+  // remove or reopen the files at once).
   const done = new Promise<RebuildResult[]>((resolve, reject) => {
-    let settled = false;
+    let outcome: { results: RebuildResult[] } | { error: Error } | null = null;
     worker.on('message', (message: FromRebuild) => {
       if (message.type === 'progress') onProgress(message.progress);
-      else if (message.type === 'done') {
-        settled = true;
-        resolve(message.results);
-      } else {
-        settled = true;
-        reject(new Error(message.message));
-      }
+      else outcome ??= message.type === 'done' ? { results: message.results } : { error: new Error(message.message) };
     });
     worker.on('error', (error: Error & { code?: string }) => {
-      settled = true;
-      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY' && data.memory) {
-        reject(new Error(`a rebuild thread ran out of memory (${data.memory.maxOldGenerationSizeMb} MB of heap under --memory): give the rebuild more memory or fewer threads`));
-      } else reject(error);
+      outcome ??= {
+        error:
+          error.code === 'ERR_WORKER_OUT_OF_MEMORY' && data.memory
+            ? new Error(`a rebuild thread ran out of memory (${data.memory.maxOldGenerationSizeMb} MB of heap under --memory): give the rebuild more memory or fewer threads`)
+            : error,
+      };
     });
     worker.on('exit', (code) => {
-      if (!settled) reject(new Error(`the rebuild's thread stopped (exit code ${code})`));
+      if (outcome === null) reject(new Error(`the rebuild's thread stopped (exit code ${code})`));
+      else if ('error' in outcome) reject(outcome.error);
+      else resolve(outcome.results);
     });
   });
   return { done, abort: (reason) => worker.postMessage({ type: 'abort', reason } satisfies ToRebuild) };

@@ -445,9 +445,61 @@ export class ProjectionRunner {
   }
 }
 
-const keyOf = (collection: string, id: string) => `${collection}\u0000${id}`;
 type DocumentWrite = Exclude<WriteOperation, { kind: 'deletePrefix' }>;
-const documentKey = (write: DocumentWrite) => keyOf(write.collection, write.kind === 'upsert' ? write.document.id : write.id);
+const idOf = (write: DocumentWrite) => (write.kind === 'upsert' ? write.document.id : write.id);
+
+/**
+ * Values by collection, then by document id: no key string is made per read or write (a document's id is
+ * the same string object from its creation on, so its hash is computed once), where one key joining the two
+ * made and hashed a new string at every read and write of a rebuild, hundreds of thousands of times.
+ */
+class DocumentMap<V> {
+  private readonly collections = new Map<string, Map<string, V>>();
+  /** Entries in every collection. */
+  size = 0;
+
+  get(collection: string, id: string): V | undefined {
+    return this.collections.get(collection)?.get(id);
+  }
+
+  has(collection: string, id: string): boolean {
+    return this.collections.get(collection)?.has(id) ?? false;
+  }
+
+  set(collection: string, id: string, value: V): void {
+    let documents = this.collections.get(collection);
+    if (!documents) this.collections.set(collection, (documents = new Map()));
+    const before = documents.size;
+    documents.set(id, value);
+    this.size += documents.size - before;
+  }
+
+  delete(collection: string, id: string): boolean {
+    const deleted = this.collections.get(collection)?.delete(id) ?? false;
+    if (deleted) this.size -= 1;
+    return deleted;
+  }
+
+  /** Removes every entry of `collection` whose id begins with `prefix`. */
+  deletePrefix(collection: string, prefix: string): void {
+    const documents = this.collections.get(collection);
+    if (!documents) return;
+    for (const id of documents.keys()) {
+      if (id.startsWith(prefix)) {
+        documents.delete(id);
+        this.size -= 1;
+      }
+    }
+  }
+
+  *entries(): IterableIterator<[string, string, V]> {
+    for (const [collection, documents] of this.collections) for (const [id, value] of documents) yield [collection, id, value];
+  }
+
+  *values(): IterableIterator<V> {
+    for (const documents of this.collections.values()) yield* documents.values();
+  }
+}
 
 /**
  * The documents of a projection's own collections as it last read or wrote them, those unused longest
@@ -457,22 +509,22 @@ const documentKey = (write: DocumentWrite) => keyOf(write.collection, write.kind
  * never kept.
  */
 class DocumentCache {
-  private recent = new Map<string, Document | null>();
-  private older = new Map<string, Document | null>();
+  private recent = new DocumentMap<Document | null>();
+  private older = new DocumentMap<Document | null>();
   /**
-   * For a generation that began empty (a rebuild's): the keys of every document of its own collections
-   * that exists, so that a key not here is known not to exist without asking the store (a rebuild creates
-   * most documents, and each creation began with such a miss).
+   * For a generation that began empty (a rebuild's): every document of its own collections that exists,
+   * so that one not here is known not to exist without asking the store (a rebuild creates most documents,
+   * and each creation began with such a miss).
    */
-  private readonly existing: Set<string> | null;
-  // (A prefix deletion leaves its keys here: such a key is then read from the store, which answers null.)
+  private readonly existing: DocumentMap<true> | null;
+  // (A prefix deletion leaves its documents here: such a document is then read from the store, which answers null.)
   /**
    * Write-back (ProjectionRunnerOptions.writeBackUntil): each kept document's last write not stored yet,
    * and those of documents let go from memory, to store with the next commit. Null: every write is stored
    * with its batch.
    */
-  private held: Map<string, WriteOperation> | null;
-  private evicted = new Map<string, WriteOperation>();
+  private held: DocumentMap<WriteOperation> | null;
+  private evicted = new DocumentMap<WriteOperation>();
 
   constructor(
     private readonly owned: ReadonlySet<string>,
@@ -481,8 +533,8 @@ class DocumentCache {
     /** Write-back until the batch that reaches this position (null: never). */
     private readonly writeBackUntil: bigint | null = null,
   ) {
-    this.existing = beganEmpty ? new Set() : null;
-    this.held = beganEmpty && writeBackUntil !== null ? new Map() : null;
+    this.existing = beganEmpty ? new DocumentMap() : null;
+    this.held = beganEmpty && writeBackUntil !== null ? new DocumentMap() : null;
   }
 
   /** Whether writes are held in memory (write-back, before the batch that reaches `writeBackUntil`). */
@@ -491,32 +543,32 @@ class DocumentCache {
   }
 
   /** True when the document is known not to exist (see `existing`). */
-  absent(collection: string, key: string): boolean {
-    return this.existing !== null && this.owned.has(collection) && !this.existing.has(key);
+  absent(collection: string, id: string): boolean {
+    return this.existing !== null && this.owned.has(collection) && !this.existing.has(collection, id);
   }
 
   /** The document (null: known not to exist), or undefined when it is not known here. */
-  get(key: string): Document | null | undefined {
-    const document = this.recent.get(key);
+  get(collection: string, id: string): Document | null | undefined {
+    const document = this.recent.get(collection, id);
     if (document !== undefined) return document;
-    const old = this.older.get(key);
+    const old = this.older.get(collection, id);
     if (old !== undefined) {
-      this.keep(key, old);
+      this.keep(collection, id, old);
       return old;
     }
     // Let go from memory but not stored yet: the store would answer an older version.
-    const evicted = this.evicted.get(key);
+    const evicted = this.evicted.get(collection, id);
     if (evicted !== undefined) return evicted.kind === 'upsert' ? evicted.document : null;
     return undefined;
   }
 
-  set(collection: string, key: string, document: Document | null): void {
+  set(collection: string, id: string, document: Document | null): void {
     if (!this.owned.has(collection)) return;
     if (this.existing) {
-      if (document) this.existing.add(key);
-      else this.existing.delete(key);
+      if (document) this.existing.set(collection, id, true);
+      else this.existing.delete(collection, id);
     }
-    if (this.limit > 0) this.keep(key, document);
+    if (this.limit > 0) this.keep(collection, id, document);
   }
 
   /**
@@ -524,25 +576,26 @@ class DocumentCache {
    * keeps them (see `held`) and returns the documents let go meanwhile, until the batch that reaches
    * `writeBackUntil`, which returns every write held; after it, each batch's own writes.
    */
-  settle(writes: Iterable<[string, WriteOperation]>, position: bigint): WriteOperation[] {
+  settle(writes: DocumentMap<WriteOperation>, position: bigint): WriteOperation[] {
     const held = this.held;
     if (held === null) {
       const stored: WriteOperation[] = [];
-      for (const [key, write] of writes) {
-        this.set(write.collection, key, write.kind === 'upsert' ? write.document : null);
+      for (const [collection, id, write] of writes.entries()) {
+        this.set(collection, id, write.kind === 'upsert' ? write.document : null);
         stored.push(write);
       }
       return stored;
     }
-    for (const [key, write] of writes) {
-      this.set(write.collection, key, write.kind === 'upsert' ? write.document : null);
+    for (const [collection, id, write] of writes.entries()) {
+      this.set(collection, id, write.kind === 'upsert' ? write.document : null);
       // A write the cache cannot keep (an unowned collection, no cache) is stored at once.
-      if (this.limit > 0 && this.owned.has(write.collection)) held.set(key, write);
-      else this.evicted.set(key, write);
-      if (held.has(key)) this.evicted.delete(key);
+      if (this.limit > 0 && this.owned.has(collection)) {
+        held.set(collection, id, write);
+        this.evicted.delete(collection, id);
+      } else this.evicted.set(collection, id, write);
     }
     const stored = [...this.evicted.values()];
-    this.evicted = new Map();
+    this.evicted = new DocumentMap();
     if (this.writeBackUntil !== null && position >= this.writeBackUntil) {
       // (push(...held) would pass hundreds of thousands of arguments: more than the stack holds.)
       for (const write of held.values()) stored.push(write);
@@ -552,46 +605,41 @@ class DocumentCache {
   }
 
   /**
-   * Forgets every document whose key begins with `start` (a prefix deletion): what is held or let go
-   * unstored is never stored, since the deletion, committed with the batch, removes it anyway.
+   * Forgets every document of `collection` whose id begins with `prefix` (a prefix deletion): what is held
+   * or let go unstored is never stored, since the deletion, committed with the batch, removes it anyway.
    */
-  dropPrefix(start: string): void {
-    for (const documents of [this.recent, this.older, this.evicted, this.held]) {
-      if (documents === null) continue;
-      for (const key of documents.keys()) if (key.startsWith(start)) documents.delete(key);
-    }
+  dropPrefix(collection: string, prefix: string): void {
+    for (const documents of [this.recent, this.older, this.evicted, this.held]) documents?.deletePrefix(collection, prefix);
   }
 
-  private keep(key: string, document: Document | null): void {
-    if (this.recent.size >= this.limit && !this.recent.has(key)) {
+  private keep(collection: string, id: string, document: Document | null): void {
+    if (this.recent.size >= this.limit && !this.recent.has(collection, id)) {
       const dropped = this.older;
       this.older = this.recent;
-      this.recent = new Map();
+      this.recent = new DocumentMap();
       // Documents let go with their last write not stored yet: stored with the next commit.
       if (this.held !== null) {
-        for (const gone of dropped.keys()) {
-          const write = this.held.get(gone);
-          if (write === undefined || this.older.has(gone) || gone === key) continue;
-          this.held.delete(gone);
-          this.evicted.set(gone, write);
+        for (const [goneCollection, gone] of dropped.entries()) {
+          const write = this.held.get(goneCollection, gone);
+          if (write === undefined || this.older.has(goneCollection, gone) || (goneCollection === collection && gone === id)) continue;
+          this.held.delete(goneCollection, gone);
+          this.evicted.set(goneCollection, gone, write);
         }
       }
     }
-    this.recent.set(key, document);
+    this.recent.set(collection, id, document);
   }
 }
 
 /** Pending writes of one batch, readable by later events of the same batch before they are committed. */
 class Batch implements DocumentReader {
-  /** Each document's last write in the batch, by documentKey. */
-  private pending = new Map<string, WriteOperation>();
+  /** Each document's last write in the batch. */
+  private pending = new DocumentMap<WriteOperation>();
   /**
    * The batch's prefix deletions, in order, committed before its other writes: each took the writes it
    * matched out of `pending` (and the cache), so what `pending` holds came after it.
    */
-  private dropped: WriteOperation[] = [];
-  /** The keys (keyOf) those deletions begin with: what they matched reads as missing until the commit. */
-  private droppedKeys: string[] = [];
+  private dropped: Array<Extract<WriteOperation, { kind: 'deletePrefix' }>> = [];
   private lastPosition: bigint | null = null;
   private window: { release: () => void; timer: NodeJS.Timeout | undefined } | null = null;
   /** Resolves once the open batch should be committed: released, and nothing more ready on this turn. */
@@ -632,19 +680,17 @@ class Batch implements DocumentReader {
 
   /** Without a promise when the document is in memory (most reads: about 5 % of a rebuild's time went to those promises). */
   get<T extends Document>(collection: string, id: string): Promise<T | null> | T | null {
-    const key = keyOf(collection, id);
-    const pending = this.pending.get(key);
+    const pending = this.pending.get(collection, id);
     if (pending) return (pending.kind === 'upsert' ? pending.document : null) as T | null;
-    for (const start of this.droppedKeys) if (key.startsWith(start)) return null;
-    const cached = this.cache.get(key);
+    for (const deletion of this.dropped) if (deletion.collection === collection && id.startsWith(deletion.prefix)) return null;
+    const cached = this.cache.get(collection, id);
     if (cached !== undefined) return cached as T | null;
-    if (this.cache.absent(collection, key)) return null;
+    if (this.cache.absent(collection, id)) return null;
     return this.reads.get<T>(collection, id).then((stored) => {
-      this.cache.set(collection, key, stored);
+      this.cache.set(collection, id, stored);
       return stored;
     });
   }
-
 
   async add(recorded: RecordedEvent, projection: Projection): Promise<void> {
     const projected: ProjectedEvent = { event: toDomainEvent(recorded), streamId: recorded.streamId, revision: recorded.revision, position: recorded.position, createdAt: recorded.createdAt };
@@ -654,14 +700,12 @@ class Batch implements DocumentReader {
     // documents commit together, in any order).
     for (const write of writes) {
       if (write.kind !== 'deletePrefix') {
-        this.pending.set(documentKey(write), write);
+        this.pending.set(write.collection, idOf(write), write);
         continue;
       }
-      const start = keyOf(write.collection, write.prefix);
-      for (const key of this.pending.keys()) if (key.startsWith(start)) this.pending.delete(key);
-      this.cache.dropPrefix(start);
+      this.pending.deletePrefix(write.collection, write.prefix);
+      this.cache.dropPrefix(write.collection, write.prefix);
       this.dropped.push(write);
-      this.droppedKeys.push(start);
     }
     this.lastPosition = recorded.position;
     this.size += 1;
@@ -683,11 +727,10 @@ class Batch implements DocumentReader {
     const settled = this.lastPosition === null ? [] : this.cache.settle(this.pending, this.lastPosition);
     const writes = this.dropped.length === 0 ? settled : [...this.dropped, ...settled];
     this.dropped = [];
-    this.droppedKeys = [];
     const drained = { position: this.lastPosition, writes };
     clearTimeout(this.window?.timer);
     this.window = null;
-    this.pending = new Map();
+    this.pending = new DocumentMap();
     this.lastPosition = null;
     this.size = 0;
     return drained;
