@@ -114,7 +114,11 @@ export async function runOps(argv: readonly string[], env: Record<string, string
   }
 }
 
-/** `rebuild`: on its own thread(s) with their own connections, so this process opens none. */
+/**
+ * `rebuild`: the costliest group of read models on this thread (which has nothing else to do meanwhile),
+ * the others on threads of their own, each group with its own connections; with `--memory`, every group on
+ * a thread of its own (only those can be bounded).
+ */
 async function rebuild(argument: string | undefined, threadsOption: string | undefined, memoryOption: string | undefined, config: AppConfig, print: (text: string) => void, status?: (text: string) => void): Promise<number> {
   const chosen = chooseProjections(argument);
   const threads = Number(threadsOption ?? String(Math.min(2, availableParallelism())));
@@ -133,7 +137,7 @@ async function rebuild(argument: string | undefined, threadsOption: string | und
     if (progress.elapsedSeconds - printedAt < 5 && progress.building.length > 0) return;
     printedAt = progress.elapsedSeconds;
     print(formatProgress(progress));
-  }, { threads });
+  }, { threads, onThisThread: true });
   const stop = () => running.abort('stopped by the operator (the read models keep serving the generation they had)');
   process.once('SIGINT', stop);
   const results = await running.done.finally(() => process.off('SIGINT', stop));

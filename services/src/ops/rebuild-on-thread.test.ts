@@ -11,7 +11,7 @@ import { ProjectionRunner } from '../projections/projection-runner.js';
 import { scoreSubmitted, userCreated, userRegistered } from '../projections/testing/events.js';
 import { userProfileProjection } from '../projections/user-profile/user-profile.projection.js';
 import type { RebuildProgress } from './rebuild.js';
-import { rebuildOnThread } from './rebuild-on-thread.js';
+import { rebuildInParallel, rebuildOnThread } from './rebuild-on-thread.js';
 
 describe('a rebuild on a thread of its own (as the api runs it compiled)', () => {
   let compiled: string;
@@ -54,6 +54,30 @@ describe('a rebuild on a thread of its own (as the api runs it compiled)', () =>
     await expect(reads.count('user_profiles')).resolves.toBe(50);
     await live.stop();
     await events.close();
+    await reads.close();
+  }, 60_000);
+
+  it('as the operator tools run it: the costliest group on this thread, the others on threads of their own, every read model switched', async () => {
+    const events = SqliteEventStore.open(join(dir, 'events.sqlite'), { writerScript: null });
+    for (let i = 0; i < 30; i++) {
+      const data = [userCreated(`p${i}`, true), userRegistered(`p${i}`, `Player ${i}`), scoreSubmitted(`p${i}`, 100 + i, { gameId: `g${i}` })];
+      await events.append(`user-p${i}`, data.map((event) => ({ id: randomUUID(), type: event.type, data: event.data, metadata: { schemaVersion: event.version } })), 'any');
+    }
+    const [head] = await events.readAll({ direction: 'backwards', maxCount: 1 });
+    await events.close();
+    const progress: RebuildProgress[] = [];
+    const running = rebuildInParallel(
+      { stores: { dataDir: dir, stores: { eventStore: { kind: 'sqlite' }, readStore: { kind: 'sqlite' }, bus: { kind: 'in-process' } } }, names: ['user-profile', 'leaderboards', 'arena-ratings'], graceMs: 0 },
+      (p) => progress.push(p),
+      { threads: 2, onThisThread: true, workerScript: pathToFileURL(join(compiled, 'ops', 'rebuild.worker.js')) },
+    );
+    const results = await running.done;
+    expect(results.map(({ name, generation, position }) => ({ name, generation, position }))).toEqual(['user-profile', 'leaderboards', 'arena-ratings'].map((name) => ({ name, generation: 1, position: head!.position })));
+    expect(results.find((result) => result.name === 'arena-ratings')!.documents).toBe(30);
+    expect(progress.at(-1)!.switched.sort()).toEqual(['arena-ratings', 'leaderboards', 'user-profile']);
+    // Every connection closed once done: the files can go at once.
+    const reads = SqliteReadStore.open(join(dir, 'read-models.sqlite'));
+    await expect(reads.count('user_profiles')).resolves.toBe(30);
     await reads.close();
   }, 60_000);
 });
