@@ -21,6 +21,8 @@ export interface ThreadMemory {
   cachedDocuments: number;
 }
 
+/** How long a rebuild's thread may take to end once it has reported its outcome (closing its connections). */
+const THREAD_END_MS = 10_000;
 /** A young generation this large makes a rebuild +20 % faster (it makes short-lived objects by the million). */
 const YOUNG_GENERATION_MB = 192;
 /** With a memory bound: a smaller young generation, and what a thread holds outside its heap (SQLite's caches, code). */
@@ -74,8 +76,10 @@ export function rebuildOnThread(
   const done = new Promise<RebuildResult[]>((resolve, reject) => {
     let outcome: { results: RebuildResult[] } | { error: Error } | null = null;
     worker.on('message', (message: FromRebuild) => {
-      if (message.type === 'progress') onProgress(message.progress);
-      else outcome ??= message.type === 'done' ? { results: message.results } : { error: new Error(message.message) };
+      if (message.type === 'progress') return onProgress(message.progress);
+      outcome ??= message.type === 'done' ? { results: message.results } : { error: new Error(message.message) };
+      // A thread whose connections do not let it end (a driver keeping a handle open) is stopped.
+      setTimeout(() => void worker.terminate(), THREAD_END_MS).unref();
     });
     worker.on('error', (error: Error & { code?: string }) => {
       outcome ??= {
