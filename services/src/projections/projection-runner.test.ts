@@ -1,5 +1,6 @@
 import type { CommittedChange } from './projections.js';
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import type { DomainEvent } from '@globetrail/contracts';
 import type { AllSubscription, EventStore, RecordedEvent } from '../platform/event-store/event-store.port.js';
 import type { Document } from '../platform/read-store/read-store.port.js';
@@ -491,6 +492,101 @@ describe('ProjectionRunner', () => {
       expect(await stores.reads.list(built.collection, { sort: [['id', 'asc']] })).toEqual(expected('g4', 1));
       await built.runner.stop();
     }
+  });
+
+  it('ends with the documents of a plain fold of the events, whatever its cache size, batch size and write-back (property)', async () => {
+    /**
+     * Each event one operation: a tally incremented (in place, as projections may) or removed, a group of
+     * tallies dropped by prefix, or a mark counted in a collection the projection does not own.
+     */
+    type Op = { kind: 'inc' | 'del'; group: number; doc: string } | { kind: 'drop'; group: number } | { kind: 'mark'; doc: string };
+    const encode = (op: Op) => (op.kind === 'drop' ? `drop:${op.group}` : op.kind === 'mark' ? `mark:${op.doc}` : `${op.kind}:${op.group}|${op.doc}`);
+    const ops: Projection = {
+      name: 'ops',
+      collections: ['tallies'],
+      indexes: [],
+      handles: ['UserCreated'],
+      async apply({ event, position }, documents) {
+        const [kind, target] = (event as Extract<DomainEvent, { type: 'UserCreated' }>).data.userId.split(':') as [string, string];
+        if (kind === 'drop') return [{ kind: 'deletePrefix', collection: 'tallies', prefix: `${target}|` }];
+        if (kind === 'mark') {
+          const mark = (await documents.get<Document & { n: number }>('marks', target)) ?? { id: target, n: 0 };
+          return [upsert('marks', { id: target, n: mark.n + 1 }, position)];
+        }
+        const tally = await documents.get<Document & { n: number }>('tallies', target);
+        if (kind === 'del') return tally ? [{ kind: 'delete', collection: 'tallies', id: target }] : [];
+        const next = tally ?? { id: target, n: 0 };
+        next.n += 1;
+        return [upsert('tallies', next, position)];
+      },
+    };
+    /** The documents each collection should hold after `applied`. */
+    const fold = (applied: Op[]) => {
+      const tallies = new Map<string, number>();
+      const marks = new Map<string, number>();
+      for (const op of applied) {
+        if (op.kind === 'mark') marks.set(op.doc, (marks.get(op.doc) ?? 0) + 1);
+        else if (op.kind === 'drop') for (const id of [...tallies.keys()]) id.startsWith(`${op.group}|`) && tallies.delete(id);
+        else if (op.kind === 'del') tallies.delete(`${op.group}|${op.doc}`);
+        else tallies.set(`${op.group}|${op.doc}`, (tallies.get(`${op.group}|${op.doc}`) ?? 0) + 1);
+      }
+      const sorted = (map: Map<string, number>) => [...map].sort(([a], [b]) => (a < b ? -1 : 1)).map(([id, n]) => ({ id, n }));
+      return { tallies: sorted(tallies), marks: sorted(marks) };
+    };
+    const doc = fc.constantFrom('a', 'b', 'c', 'd');
+    const group = fc.integer({ min: 0, max: 2 });
+    const op: fc.Arbitrary<Op> = fc.oneof(
+      { weight: 6, arbitrary: fc.record({ kind: fc.constant('inc' as const), group, doc }) },
+      { weight: 2, arbitrary: fc.record({ kind: fc.constant('del' as const), group, doc }) },
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant('drop' as const), group }) },
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant('mark' as const), doc }) },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(op, { minLength: 1, maxLength: 40, size: 'max' }),
+        fc.array(op, { maxLength: 15, size: 'max' }),
+        fc.record({ cachedDocuments: fc.constantFrom(0, 1, 2, 3, 5, 100), maxBatchEvents: fc.integer({ min: 1, max: 8 }), generation: fc.boolean(), writeBack: fc.boolean() }),
+        async (before, after, options) => {
+          const run = tempStores();
+          try {
+            await run.append('ops-before', before.map((o) => created(encode(o))));
+            const [head] = await run.events.readAll({ direction: 'backwards', maxCount: 1 });
+            const generation = options.generation || options.writeBack ? await run.reads.beginGeneration(ops.name, ops.collections) : undefined;
+            const runner = new ProjectionRunner(ops, run.events, run.reads, {
+              maxBatchEvents: options.maxBatchEvents,
+              cachedDocuments: options.cachedDocuments,
+              idleCheckpointMs: 0,
+              ...(generation === undefined ? {} : { generation }),
+              ...(options.writeBack ? { writeBackUntil: head!.position } : {}),
+            });
+            const stored = async () => {
+              const name = (collection: string) => (generation === undefined ? collection : `${collection}@${generation}`);
+              const list = (collection: string) => run.reads.list<Document & { n: number }>(name(collection), { sort: [['id', 'asc']] });
+              return { tallies: (await list('tallies')).map(({ id, n }) => ({ id, n })), marks: (await list('marks')).map(({ id, n }) => ({ id, n })) };
+            };
+            await runner.start();
+            try {
+              await runner.waitFor(head!.position);
+              expect(await stored()).toEqual(fold(before));
+              if (after.length > 0) {
+                await runner.waitFor((await run.append('ops-after', after.map((o) => created(encode(o))))).position);
+                expect(await stored()).toEqual(fold([...before, ...after]));
+              }
+            } finally {
+              await runner.stop();
+            }
+          } finally {
+            await run.close();
+          }
+        },
+      ),
+      {
+        numRuns: 100,
+        // Always: two documents let go from memory while their writes are held (write-back), then read in
+        // the same batch, before the commit that stores them.
+        examples: [[['a', 'b', 'c', 'd', 'a', 'b'].map((id) => ({ kind: 'inc' as const, group: 0, doc: id })), [], { cachedDocuments: 2, maxBatchEvents: 4, generation: true, writeBack: true }]],
+      },
+    );
   });
 
   it('rejects a wait that the projection does not reach in time, naming the projection', async () => {
