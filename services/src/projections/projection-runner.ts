@@ -140,7 +140,7 @@ export class ProjectionRunner {
     const beganEmpty = this.options.generation !== undefined && this.progress.position === null;
     const writeBackUntil = beganEmpty ? (this.options.writeBackUntil ?? null) : null;
     const ahead = writeBackUntil !== null && this.options.ahead ? { until: writeBackUntil, ahead: this.options.ahead } : null;
-    this.batch = new Batch(this.view, new DocumentCache(new Set(this.projection.collections), this.options.cachedDocuments ?? CACHED_DOCUMENTS, beganEmpty, writeBackUntil), ahead);
+    this.batch = new Batch(this.view, new DocumentMemory(new Set(this.projection.collections), this.options.cachedDocuments ?? CACHED_DOCUMENTS, beganEmpty, writeBackUntil), ahead);
     const subscription = this.events.subscribeToAll({ fromPosition: this.progress.position ?? 'start' });
     this.subscription = subscription;
     this.loop = this.run(subscription, this.batch).catch((error: Error) => this.stopped(error, subscription));
@@ -455,8 +455,6 @@ const idOf = (write: DocumentWrite) => (write.kind === 'upsert' ? write.document
  */
 class DocumentMap<V> {
   private readonly collections = new Map<string, Map<string, V>>();
-  /** Entries in every collection. */
-  size = 0;
 
   get(collection: string, id: string): V | undefined {
     return this.collections.get(collection)?.get(id);
@@ -469,31 +467,23 @@ class DocumentMap<V> {
   set(collection: string, id: string, value: V): void {
     let documents = this.collections.get(collection);
     if (!documents) this.collections.set(collection, (documents = new Map()));
-    const before = documents.size;
     documents.set(id, value);
-    this.size += documents.size - before;
   }
 
   delete(collection: string, id: string): boolean {
-    const deleted = this.collections.get(collection)?.delete(id) ?? false;
-    if (deleted) this.size -= 1;
-    return deleted;
+    return this.collections.get(collection)?.delete(id) ?? false;
   }
 
-  /** Removes every entry of `collection` whose id begins with `prefix`. */
-  deletePrefix(collection: string, prefix: string): void {
+  /** Removes every entry of `collection` whose id begins with `prefix`, handing each to `removed`. */
+  deletePrefix(collection: string, prefix: string, removed?: (value: V) => void): void {
     const documents = this.collections.get(collection);
     if (!documents) return;
-    for (const id of documents.keys()) {
+    for (const [id, value] of documents) {
       if (id.startsWith(prefix)) {
         documents.delete(id);
-        this.size -= 1;
+        removed?.(value);
       }
     }
-  }
-
-  *entries(): IterableIterator<[string, string, V]> {
-    for (const [collection, documents] of this.collections) for (const [id, value] of documents) yield [collection, id, value];
   }
 
   *values(): IterableIterator<V> {
@@ -501,30 +491,55 @@ class DocumentMap<V> {
   }
 }
 
+/** One document as a runner knows it (DocumentMemory). */
+interface Slot {
+  readonly collection: string;
+  readonly id: string;
+  /** As the projection reads it now, with the open batch's writes (null: known not to exist). */
+  document: Document | null;
+  /** The open batch's last write of it, until the batch settles. */
+  pending: DocumentWrite | undefined;
+  /** Write-back: its last settled write, not stored yet. */
+  held: WriteOperation | undefined;
+  /** The cache generation it was last used in (see DocumentMemory). */
+  used: number;
+  /** Let go from memory with a write held: that write goes with the next commit, and it is read from here until then. */
+  leaving: boolean;
+}
+
 /**
- * The documents of a projection's own collections as it last read or wrote them, those unused longest
- * forgotten first: two generations of up to `limit` documents each; a document found in the older one moves
- * to the newer, and when the newer fills up the older is dropped (cheaper than a strict LRU, which would
- * reorder a Map on every read). A document the projection does not own (another projection writes it) is
- * never kept.
+ * What a runner knows of its documents, one entry each — the open batch's writes, the documents it keeps
+ * in memory, and (write-back) the writes it holds — so that reading or writing a document costs one lookup,
+ * where separate maps for the batch, two cache generations, the documents held and those let go took about
+ * fifteen for each document a rebuild's batch wrote.
+ *
+ * It keeps the documents of the projection's own collections it last read or wrote, those unused longest
+ * forgotten first: in two generations of up to `limit` documents each; a document used from the older one
+ * moves to the newer, and when the newer fills up the older is let go (cheaper than a strict LRU, which
+ * would reorder a Map on every read). A document the projection does not own (another projection writes
+ * it) is kept only while its batch is open.
  */
-class DocumentCache {
-  private recent = new DocumentMap<Document | null>();
-  private older = new DocumentMap<Document | null>();
+class DocumentMemory {
+  private readonly slots = new DocumentMap<Slot>();
+  /** The open batch's written documents, in the order first written (writes to different documents commit in any order). */
+  private written: Slot[] = [];
+  private generation = 0;
+  /** Documents used in the current generation. */
+  private recent = 0;
   /**
-   * For a generation that began empty (a rebuild's): every document of its own collections that exists,
-   * so that one not here is known not to exist without asking the store (a rebuild creates most documents,
-   * and each creation began with such a miss).
+   * For a generation that began empty (a rebuild's): which documents of its own collections exist among
+   * those not in memory, so that one in neither is known not to exist without asking the store (a rebuild
+   * creates most documents, and each creation began with such a miss). Updated as documents are let go.
+   * (A prefix deletion leaves its documents here: such a document is then read from the store, which answers null.)
    */
   private readonly existing: DocumentMap<true> | null;
-  // (A prefix deletion leaves its documents here: such a document is then read from the store, which answers null.)
   /**
-   * Write-back (ProjectionRunnerOptions.writeBackUntil): each kept document's last write not stored yet,
-   * and those of documents let go from memory, to store with the next commit. Null: every write is stored
-   * with its batch.
+   * Write-back (ProjectionRunnerOptions.writeBackUntil): a settled write stays in its document's entry
+   * (`held`) instead of being stored with its batch. False: every write is stored with its batch.
    */
-  private held: DocumentMap<WriteOperation> | null;
-  private evicted = new DocumentMap<WriteOperation>();
+  writingBack: boolean;
+  /** Documents let go with a write held since the last settle (see Slot.leaving). */
+  private leaving: Slot[] = [];
 
   constructor(
     private readonly owned: ReadonlySet<string>,
@@ -534,12 +549,16 @@ class DocumentCache {
     private readonly writeBackUntil: bigint | null = null,
   ) {
     this.existing = beganEmpty ? new DocumentMap() : null;
-    this.held = beganEmpty && writeBackUntil !== null ? new DocumentMap() : null;
+    this.writingBack = beganEmpty && writeBackUntil !== null;
   }
 
-  /** Whether writes are held in memory (write-back, before the batch that reaches `writeBackUntil`). */
-  get writingBack(): boolean {
-    return this.held !== null;
+  /** The document as the projection reads it (null: known not to exist), or undefined when it is not known here. */
+  get(collection: string, id: string): Document | null | undefined {
+    const slot = this.slots.get(collection, id);
+    if (slot === undefined) return undefined;
+    // (A document let go whose write is not stored yet is read from here until it is, not kept again.)
+    if (slot.pending === undefined && !slot.leaving) this.use(slot);
+    return slot.document;
   }
 
   /** True when the document is known not to exist (see `existing`). */
@@ -547,97 +566,143 @@ class DocumentCache {
     return this.existing !== null && this.owned.has(collection) && !this.existing.has(collection, id);
   }
 
-  /** The document (null: known not to exist), or undefined when it is not known here. */
-  get(collection: string, id: string): Document | null | undefined {
-    const document = this.recent.get(collection, id);
-    if (document !== undefined) return document;
-    const old = this.older.get(collection, id);
-    if (old !== undefined) {
-      this.keep(collection, id, old);
-      return old;
+  /** A document as the store answered it (null: none). */
+  stored(collection: string, id: string, document: Document | null): void {
+    if (this.slots.has(collection, id)) return;
+    if (!this.keeps(collection)) {
+      if (this.existing !== null && this.owned.has(collection)) this.exists(collection, id, document !== null);
+      return;
     }
-    // Let go from memory but not stored yet: the store would answer an older version.
-    const evicted = this.evicted.get(collection, id);
-    if (evicted !== undefined) return evicted.kind === 'upsert' ? evicted.document : null;
-    return undefined;
+    const slot: Slot = { collection, id, document, pending: undefined, held: undefined, used: -1, leaving: false };
+    this.slots.set(collection, id, slot);
+    this.use(slot);
   }
 
-  set(collection: string, id: string, document: Document | null): void {
-    if (!this.owned.has(collection)) return;
-    if (this.existing) {
-      if (document) this.existing.set(collection, id, true);
-      else this.existing.delete(collection, id);
+  /** A write of the open batch: what the projection reads from now on. */
+  write(write: DocumentWrite): void {
+    const id = idOf(write);
+    const document = write.kind === 'upsert' ? write.document : null;
+    const slot = this.slots.get(write.collection, id);
+    if (slot === undefined) {
+      const created: Slot = { collection: write.collection, id, document, pending: write, held: undefined, used: -1, leaving: false };
+      this.slots.set(write.collection, id, created);
+      this.written.push(created);
+      return;
     }
-    if (this.limit > 0) this.keep(collection, id, document);
+    if (slot.pending === undefined) this.written.push(slot);
+    slot.pending = write;
+    slot.document = document;
   }
 
   /**
-   * A batch's writes, now what the projection reads: returns those to store with its commit. Write-back
-   * keeps them (see `held`) and returns the documents let go meanwhile, until the batch that reaches
+   * Forgets every document of `collection` whose id begins with `prefix` (a prefix deletion, committed before
+   * the batch's other writes): what the batch wrote of them before it, and what is held or let go unstored,
+   * is never stored, since the deletion removes it anyway.
+   */
+  dropPrefix(collection: string, prefix: string): void {
+    this.slots.deletePrefix(collection, prefix, (slot) => {
+      slot.pending = undefined;
+      slot.held = undefined;
+      slot.leaving = false;
+    });
+  }
+
+  /**
+   * The open batch's writes, now what the projection reads: returns those to store with its commit. Write-back
+   * holds them and returns the writes of documents let go meanwhile, until the batch that reaches
    * `writeBackUntil`, which returns every write held; after it, each batch's own writes.
    */
-  settle(writes: DocumentMap<WriteOperation>, position: bigint): WriteOperation[] {
-    const held = this.held;
-    if (held === null) {
-      const stored: WriteOperation[] = [];
-      for (const [collection, id, write] of writes.entries()) {
-        this.set(collection, id, write.kind === 'upsert' ? write.document : null);
+  settle(position: bigint): WriteOperation[] {
+    const stored: WriteOperation[] = [];
+    const written = this.written;
+    this.written = [];
+    for (const slot of written) {
+      const write = slot.pending;
+      // Dropped by a prefix deletion later in the batch.
+      if (write === undefined) continue;
+      slot.pending = undefined;
+      // A write the cache cannot keep (a collection the projection does not own, no cache) is stored at once.
+      if (!this.keeps(slot.collection)) {
+        this.forget(slot);
         stored.push(write);
+        continue;
       }
-      return stored;
+      this.use(slot);
+      if (!this.writingBack) stored.push(write);
+      else {
+        // Written again after it was let go: its earlier write is no longer worth storing.
+        slot.leaving = false;
+        slot.held = write;
+      }
     }
-    for (const [collection, id, write] of writes.entries()) {
-      this.set(collection, id, write.kind === 'upsert' ? write.document : null);
-      // A write the cache cannot keep (an unowned collection, no cache) is stored at once.
-      if (this.limit > 0 && this.owned.has(collection)) {
-        held.set(collection, id, write);
-        this.evicted.delete(collection, id);
-      } else this.evicted.set(collection, id, write);
+    for (const slot of this.leaving) {
+      if (!slot.leaving) continue;
+      stored.push(slot.held!);
+      slot.held = undefined;
+      slot.leaving = false;
+      this.forget(slot);
     }
-    const stored = [...this.evicted.values()];
-    this.evicted = new DocumentMap();
-    if (this.writeBackUntil !== null && position >= this.writeBackUntil) {
-      // (push(...held) would pass hundreds of thousands of arguments: more than the stack holds.)
-      for (const write of held.values()) stored.push(write);
-      this.held = null;
+    this.leaving = [];
+    if (this.writingBack && this.writeBackUntil !== null && position >= this.writeBackUntil) {
+      for (const slot of this.slots.values()) {
+        if (slot.held === undefined) continue;
+        stored.push(slot.held);
+        slot.held = undefined;
+      }
+      this.writingBack = false;
     }
     return stored;
   }
 
-  /**
-   * Forgets every document of `collection` whose id begins with `prefix` (a prefix deletion): what is held
-   * or let go unstored is never stored, since the deletion, committed with the batch, removes it anyway.
-   */
-  dropPrefix(collection: string, prefix: string): void {
-    for (const documents of [this.recent, this.older, this.evicted, this.held]) documents?.deletePrefix(collection, prefix);
+  private keeps(collection: string): boolean {
+    return this.limit > 0 && this.owned.has(collection);
   }
 
-  private keep(collection: string, id: string, document: Document | null): void {
-    if (this.recent.size >= this.limit && !this.recent.has(collection, id)) {
-      const dropped = this.older;
-      this.older = this.recent;
-      this.recent = new DocumentMap();
-      // Documents let go with their last write not stored yet: stored with the next commit.
-      if (this.held !== null) {
-        for (const [goneCollection, gone] of dropped.entries()) {
-          const write = this.held.get(goneCollection, gone);
-          if (write === undefined || this.older.has(goneCollection, gone) || (goneCollection === collection && gone === id)) continue;
-          this.held.delete(goneCollection, gone);
-          this.evicted.set(goneCollection, gone, write);
-        }
+  /** The document is in use: into the current generation, which, when full, becomes the older one (see sweep). */
+  private use(slot: Slot): void {
+    if (slot.used === this.generation) return;
+    if (this.recent >= this.limit) {
+      this.generation += 1;
+      this.recent = 0;
+      slot.used = this.generation;
+      this.sweep();
+    } else slot.used = this.generation;
+    this.recent += 1;
+  }
+
+  /**
+   * Lets go of the documents not used in the current generation nor in the one before. One with a write held
+   * stays readable until the next settle, which stores that write (`leaving`); those the open batch wrote
+   * stay until it settles.
+   */
+  private sweep(): void {
+    const older = this.generation - 1;
+    for (const slot of this.slots.values()) {
+      if (slot.used >= older || slot.pending !== undefined || slot.leaving) continue;
+      if (slot.held === undefined) this.forget(slot);
+      else {
+        slot.leaving = true;
+        this.leaving.push(slot);
       }
     }
-    this.recent.set(collection, id, document);
+  }
+
+  private forget(slot: Slot): void {
+    this.slots.delete(slot.collection, slot.id);
+    if (this.existing !== null && this.owned.has(slot.collection)) this.exists(slot.collection, slot.id, slot.document !== null);
+  }
+
+  private exists(collection: string, id: string, exists: boolean): void {
+    if (exists) this.existing!.set(collection, id, true);
+    else this.existing!.delete(collection, id);
   }
 }
 
-/** Pending writes of one batch, readable by later events of the same batch before they are committed. */
+/** One batch of events: their writes readable by later events of the same batch before they are committed. */
 class Batch implements DocumentReader {
-  /** Each document's last write in the batch. */
-  private pending = new DocumentMap<WriteOperation>();
   /**
    * The batch's prefix deletions, in order, committed before its other writes: each took the writes it
-   * matched out of `pending` (and the cache), so what `pending` holds came after it.
+   * matched out of memory, so what the batch stores of those documents came after it.
    */
   private dropped: Array<Extract<WriteOperation, { kind: 'deletePrefix' }>> = [];
   private lastPosition: bigint | null = null;
@@ -653,14 +718,14 @@ class Batch implements DocumentReader {
 
   constructor(
     private readonly reads: GenerationView,
-    private readonly cache: DocumentCache,
+    private readonly memory: DocumentMemory,
     /** What the rebuild knows of the log's end, for events up to `until` (ProjectedEvent.ahead). */
     private readonly ahead: { until: bigint; ahead: LogAhead } | null = null,
   ) {}
 
-  /** Whether its writes are held in memory rather than stored (see DocumentCache.writingBack). */
+  /** Whether its writes are held in memory rather than stored (see DocumentMemory.writingBack). */
   get writingBack(): boolean {
-    return this.cache.writingBack;
+    return this.memory.writingBack;
   }
 
   /** The first event is in: the batch stays open for `windowMs`, or until released. */
@@ -680,14 +745,12 @@ class Batch implements DocumentReader {
 
   /** Without a promise when the document is in memory (most reads: about 5 % of a rebuild's time went to those promises). */
   get<T extends Document>(collection: string, id: string): Promise<T | null> | T | null {
-    const pending = this.pending.get(collection, id);
-    if (pending) return (pending.kind === 'upsert' ? pending.document : null) as T | null;
+    const known = this.memory.get(collection, id);
+    if (known !== undefined) return known as T | null;
     for (const deletion of this.dropped) if (deletion.collection === collection && id.startsWith(deletion.prefix)) return null;
-    const cached = this.cache.get(collection, id);
-    if (cached !== undefined) return cached as T | null;
-    if (this.cache.absent(collection, id)) return null;
+    if (this.memory.absent(collection, id)) return null;
     return this.reads.get<T>(collection, id).then((stored) => {
-      this.cache.set(collection, id, stored);
+      this.memory.stored(collection, id, stored);
       return stored;
     });
   }
@@ -696,16 +759,12 @@ class Batch implements DocumentReader {
     const projected: ProjectedEvent = { event: toDomainEvent(recorded), streamId: recorded.streamId, revision: recorded.revision, position: recorded.position, createdAt: recorded.createdAt };
     if (this.ahead !== null && recorded.position <= this.ahead.until) projected.ahead = this.ahead.ahead;
     const writes = await projection.apply(projected, this);
-    // Each document keeps its last write (in the order documents were first written: writes to different
-    // documents commit together, in any order).
     for (const write of writes) {
-      if (write.kind !== 'deletePrefix') {
-        this.pending.set(write.collection, idOf(write), write);
-        continue;
+      if (write.kind !== 'deletePrefix') this.memory.write(write);
+      else {
+        this.memory.dropPrefix(write.collection, write.prefix);
+        this.dropped.push(write);
       }
-      this.pending.deletePrefix(write.collection, write.prefix);
-      this.cache.dropPrefix(write.collection, write.prefix);
-      this.dropped.push(write);
     }
     this.lastPosition = recorded.position;
     this.size += 1;
@@ -719,18 +778,17 @@ class Batch implements DocumentReader {
 
   /**
    * Hands the batch over to be committed and starts the next. What it wrote is what the projection will
-   * read from now on; if the commit fails, the runner stops, and its next start begins with an empty cache.
+   * read from now on; if the commit fails, the runner stops, and its next start begins with an empty memory.
    */
   drain(): { position: bigint | null; writes: WriteOperation[] } {
     // A document written several times in the batch (a game's moves) is stored once, as it ended up: the
     // same end state as writing each in turn, since every write replaces the whole document.
-    const settled = this.lastPosition === null ? [] : this.cache.settle(this.pending, this.lastPosition);
+    const settled = this.lastPosition === null ? [] : this.memory.settle(this.lastPosition);
     const writes = this.dropped.length === 0 ? settled : [...this.dropped, ...settled];
     this.dropped = [];
     const drained = { position: this.lastPosition, writes };
     clearTimeout(this.window?.timer);
     this.window = null;
-    this.pending = new DocumentMap();
     this.lastPosition = null;
     this.size = 0;
     return drained;
