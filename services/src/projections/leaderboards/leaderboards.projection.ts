@@ -2,7 +2,7 @@ import { type DomainEvent, LIVE, type LeaderboardRowDoc, type LeaderboardScopeDo
 import { assertNever } from '../../domain/decider.js';
 import { ALL_TIME, roundFilterKeys, scopeOf } from '../../domain/leaderboard/periods.js';
 import { outliving, runningPeriods, type RunningPeriods } from '../../domain/leaderboard/running-periods.js';
-import { bucketOf, move, RANK_FIELDS } from '../../domain/leaderboard/rank-buckets.js';
+import { bucketOf, move, RANK_FIELDS, type RankField } from '../../domain/leaderboard/rank-buckets.js';
 import { defineProjection, type DocumentReader, type LogAhead, remove, upsert } from '../projection.js';
 import type { Document, WriteOperation } from '../../platform/read-store/read-store.port.js';
 
@@ -76,31 +76,25 @@ function roundScopes(documents: DocumentReader, userId: string, player: Leaderbo
 /**
  * A scored round added to the player's row in each scope it counts in (`counted`), and each scope's totals
  * and bucket counts moved to match; each scope document changed is written once, after the rows. Rows and
- * scope documents are changed in place (the runner's own copies: projection.ts DocumentReader).
+ * scope documents are changed in place (the runner's own copies: projection.ts DocumentReader). Nothing is
+ * made per row but the row's write (and a new row): this runs a dozen times per scored round.
  */
 function scoreRound(round: Extract<DomainEvent, { type: 'ScoreSubmitted' }>['data'], filters: readonly string[], counted: RoundScopes, playerName: string, position: bigint): WriteOperation[] {
   const { userId, points, distanceMeters, currentCountryStreak, bestCountryStreak } = round;
   const writes: WriteOperation[] = [];
-  /** Scope documents changed, by their place in `counted`, in the order first changed. */
+  /** Scope documents changed, in the order first changed. */
   const touched: LeaderboardScopeDoc[] = [];
-  const scopeDoc = (i: number): LeaderboardScopeDoc => {
-    let doc = counted.docs[i];
-    if (!doc || !touched.includes(doc)) {
-      doc ??= counted.docs[i] = { id: counted.scopes[i]!, rows: 0, withGuess: 0, counts: {} };
-      touched.push(doc);
-    }
-    return doc;
-  };
   for (let i = 0; i < counted.scopes.length; i++) {
     const scope = counted.scopes[i]!;
     const existing = counted.rows[i]!;
     const row = existing ?? emptyRow(scope, userId, playerName);
     if (!existing || !row.hasGuess) {
-      const doc = scopeDoc(i);
+      const doc = scopeDoc(counted, touched, i);
       doc.rows += existing ? 0 : 1;
       doc.withGuess += row.hasGuess ? 0 : 1;
     }
-    const before = existing ? rankValues(existing) : null;
+    // The rank fields as they were (null: a new row); a scored round changes these four.
+    const { points: pointsBefore, games: gamesBefore, closeness: closenessBefore, countryStreak: streakBefore } = existing ?? NOT_COUNTED;
     const bestGuess = row.bestGuess === null ? distanceMeters : Math.min(row.bestGuess, distanceMeters);
     row.points += points;
     row.games += 1;
@@ -109,20 +103,52 @@ function scoreRound(round: Extract<DomainEvent, { type: 'ScoreSubmitted' }>['dat
     row.closeness = -bestGuess;
     // All time, the player's best streak; in a period or filter, the longest reached there.
     row.countryStreak = Math.max(row.countryStreak, scope === ALL_TIME ? bestCountryStreak : currentCountryStreak);
-    if (scope === ALL_TIME && !filters.every((key) => row.filters?.includes(key))) row.filters = [...new Set([...(row.filters ?? []), ...filters])];
+    if (scope === ALL_TIME) withFilters(row, filters);
     writes.push(upsert(collection, row, position));
-    for (let f = 0; f < RANK_FIELDS.length; f++) {
-      const field = RANK_FIELDS[f]!;
-      const from = before ? before[f]! : null;
-      const to = row[field] as number | null;
-      // Most changes stay in their bucket (a few points more), or change nothing (the rating at a scored
-      // round): the scope's document is not even touched.
-      if (from === to || (from === null ? null : bucketOf(from)) === (to === null ? null : bucketOf(to))) continue;
-      move((scopeDoc(i).counts[field] ??= {}), from, to);
+    moveBucket(counted, touched, i, 'points', pointsBefore, row.points);
+    moveBucket(counted, touched, i, 'games', gamesBefore, row.games);
+    moveBucket(counted, touched, i, 'closeness', closenessBefore, row.closeness);
+    moveBucket(counted, touched, i, 'countryStreak', streakBefore, row.countryStreak);
+    // A new row's rating and daily streak join their buckets (a period's rows have neither).
+    if (!existing) {
+      moveBucket(counted, touched, i, 'elo', null, row.elo);
+      moveBucket(counted, touched, i, 'dailyStreak', null, row.dailyStreak);
     }
   }
   for (const doc of touched) writes.push(upsert(scopes, doc, position));
   return writes;
+}
+
+/** A row's rank fields before it was ever counted. */
+const NOT_COUNTED = { points: null, games: null, closeness: null, countryStreak: null };
+
+/** The `i`th scope's document, changed from now on (made when the scope has none yet). */
+function scopeDoc(counted: RoundScopes, touched: LeaderboardScopeDoc[], i: number): LeaderboardScopeDoc {
+  let doc = counted.docs[i];
+  if (!doc || !touched.includes(doc)) {
+    doc ??= counted.docs[i] = { id: counted.scopes[i]!, rows: 0, withGuess: 0, counts: {} };
+    touched.push(doc);
+  }
+  return doc;
+}
+
+/**
+ * The `i`th scope's bucket counts of `field` moved for a row's value going `from` → `to` (null: not
+ * counted). Most changes stay in their bucket (a few points more): the scope's document is not even touched.
+ */
+function moveBucket(counted: RoundScopes, touched: LeaderboardScopeDoc[], i: number, field: RankField, from: number | null, to: number | null): void {
+  if (from === to || (from === null ? null : bucketOf(from)) === (to === null ? null : bucketOf(to))) return;
+  move((scopeDoc(counted, touched, i).counts[field] ??= {}), from, to);
+}
+
+/** The all-time row's round filters, with the round's added (each once). */
+function withFilters(row: LeaderboardRowDoc, filters: readonly string[]): void {
+  const had = row.filters ?? [];
+  for (const key of filters) {
+    if (had.includes(key)) continue;
+    row.filters = [...new Set([...had, ...filters])];
+    return;
+  }
 }
 
 /** A scored round: the rows and scope documents of every scope it counts in, and the periods it ends. */
