@@ -25,11 +25,18 @@ export const userProfileProjection = defineProjection({
         return profile ? [upsert(collection, { ...profile, name: event.data.name }, position)] : [];
       }
       case 'ScoreSubmitted': {
-        const profile = await documents.get<UserProfileDoc>(collection, event.data.userId);
+        // The event of most of the log: awaited only when not in memory, and changed in place (the
+        // runner's own copy: projection.ts DocumentReader).
+        const got = documents.get<UserProfileDoc>(collection, event.data.userId);
+        const profile = got instanceof Promise ? await got : got;
         if (!profile) return [];
         const { points, bestGuessInMeters, bestCountryStreak, currentCountryStreak } = event.data;
-        const updated: UserProfileDoc = { ...profile, points: profile.points + points, nGames: profile.nGames + 1, bestGuessInMeters, bestCountryStreak, currentCountryStreak };
-        return [upsert(collection, updated, position)];
+        profile.points += points;
+        profile.nGames += 1;
+        profile.bestGuessInMeters = bestGuessInMeters;
+        profile.bestCountryStreak = bestCountryStreak;
+        profile.currentCountryStreak = currentCountryStreak;
+        return [upsert(collection, profile, position)];
       }
       case 'UserDeleted':
         return [remove(collection, event.data.userId)];
