@@ -365,7 +365,10 @@ export class ProjectionRunner {
       const applied = batch.position ?? this.progress.position;
       if (applied !== null && recorded.position <= applied) continue;
       if (batch.size === 0) batch.open(this.options.batchWindowMs ?? 0);
-      if (this.handles.has(recorded.type)) await batch.add(recorded, this.projection);
+      if (this.handles.has(recorded.type)) {
+        const adding = batch.add(recorded, this.projection);
+        if (adding !== undefined) await adding;
+      }
       else batch.pass(recorded.position);
       this.releaseIfWanted();
       if (batch.size >= (this.options.maxBatchEvents ?? MAX_BATCH_EVENTS)) {
@@ -755,10 +758,17 @@ class Batch implements DocumentReader {
     });
   }
 
-  async add(recorded: RecordedEvent, projection: Projection): Promise<void> {
+  /** An event applied: a promise only when the projection's `apply` returned one (it waited for the store). */
+  add(recorded: RecordedEvent, projection: Projection): Promise<void> | undefined {
     const projected: ProjectedEvent = { event: toDomainEvent(recorded), streamId: recorded.streamId, revision: recorded.revision, position: recorded.position, createdAt: recorded.createdAt };
     if (this.ahead !== null && recorded.position <= this.ahead.until) projected.ahead = this.ahead.ahead;
-    const writes = await projection.apply(projected, this);
+    const writes = projection.apply(projected, this);
+    if (writes instanceof Promise) return writes.then((settled) => this.took(recorded.position, settled));
+    this.took(recorded.position, writes);
+    return undefined;
+  }
+
+  private took(position: bigint, writes: readonly WriteOperation[]): void {
     for (const write of writes) {
       if (write.kind !== 'deletePrefix') this.memory.write(write);
       else {
@@ -766,7 +776,7 @@ class Batch implements DocumentReader {
         this.dropped.push(write);
       }
     }
-    this.lastPosition = recorded.position;
+    this.lastPosition = position;
     this.size += 1;
   }
 

@@ -58,13 +58,17 @@ export interface Projection {
   version?: number;
   /** Collections an older version kept and this one does not: emptied with the rest when a newer version replaces it. */
   retiredCollections?: readonly string[];
-  apply(projected: ProjectedEvent, documents: DocumentReader): Promise<WriteOperation[]>;
+  /**
+   * The writes an event makes. Without a promise when the projection had nothing to wait for (every document
+   * it read was in memory, as for most events of a rebuild): the runner then takes them without an await.
+   */
+  apply(projected: ProjectedEvent, documents: DocumentReader): Promise<WriteOperation[]> | WriteOperation[];
 }
 
 /** A projection as written: `apply` receives only the types in `handles`, so a rule for a type left out does not compile. */
 export interface TypedProjection<T extends DomainEventType> extends Omit<Projection, 'handles' | 'apply'> {
   handles: readonly T[];
-  apply(projected: ProjectedEvent<Extract<DomainEvent, { type: T }>>, documents: DocumentReader): Promise<WriteOperation[]>;
+  apply(projected: ProjectedEvent<Extract<DomainEvent, { type: T }>>, documents: DocumentReader): Promise<WriteOperation[]> | WriteOperation[];
 }
 
 export function defineProjection<const T extends DomainEventType>(projection: TypedProjection<T>): Projection {

@@ -46,6 +46,10 @@ const allTimeRow = (userId: string, name: string): LeaderboardRowDoc => ({ ...em
 
 const isPromise = (value: unknown): value is Promise<unknown> => value instanceof Promise;
 
+type ScoredRound = Extract<DomainEvent, { type: 'ScoreSubmitted' }>['data'];
+const HANDLES = ['UserCreated', 'UserRegistered', 'UserRenamed', 'ScoreSubmitted', 'UserDeleted', 'EloRatingChanged', 'DailyChallengeStreakChanged'] as const;
+type LeaderboardEvent = Extract<DomainEvent, { type: (typeof HANDLES)[number] }>;
+
 /** The scopes a scored round counts in, with their rows and documents as they stand (null: none yet). */
 interface RoundScopes {
   scopes: string[];
@@ -79,7 +83,7 @@ function roundScopes(documents: DocumentReader, userId: string, player: Leaderbo
  * scope documents are changed in place (the runner's own copies: projection.ts DocumentReader). Nothing is
  * made per row but the row's write (and a new row): this runs a dozen times per scored round.
  */
-function scoreRound(round: Extract<DomainEvent, { type: 'ScoreSubmitted' }>['data'], filters: readonly string[], counted: RoundScopes, playerName: string, position: bigint): WriteOperation[] {
+function scoreRound(round: ScoredRound, filters: readonly string[], counted: RoundScopes, playerName: string, position: bigint): WriteOperation[] {
   const { userId, points, distanceMeters, currentCountryStreak, bestCountryStreak } = round;
   const writes: WriteOperation[] = [];
   /** Scope documents changed, in the order first changed. */
@@ -151,15 +155,22 @@ function withFilters(row: LeaderboardRowDoc, filters: readonly string[]): void {
   }
 }
 
-/** A scored round: the rows and scope documents of every scope it counts in, and the periods it ends. */
-async function scored(round: Extract<DomainEvent, { type: 'ScoreSubmitted' }>['data'], position: bigint, ahead: LogAhead | undefined, documents: DocumentReader): Promise<WriteOperation[]> {
+/**
+ * A scored round: the rows and scope documents of every scope it counts in, and the periods it ends.
+ * Without a promise when every document it reads is in memory (most rounds of a rebuild).
+ */
+function scored(round: ScoredRound, position: bigint, ahead: LogAhead | undefined, documents: DocumentReader): WriteOperation[] | Promise<WriteOperation[]> {
   const own = documents.get<LeaderboardRowDoc>(collection, rowId(ALL_TIME, round.userId));
-  const player = isPromise(own) ? await own : own;
+  const running = documents.get<RunningDoc>(scopes, RUNNING);
+  if (isPromise(own) || isPromise(running)) return Promise.all([own, running]).then(([player, got]) => scoredFrom(round, position, ahead, documents, player, got));
+  return scoredFrom(round, position, ahead, documents, own, running);
+}
+
+function scoredFrom(round: ScoredRound, position: bigint, ahead: LogAhead | undefined, documents: DocumentReader, player: LeaderboardRowDoc | null, running: RunningDoc | null): WriteOperation[] | Promise<WriteOperation[]> {
   if (!player) return [];
   const filters = roundFilterKeys(round.targetCountryCode, round.mapCategories);
   const writes: WriteOperation[] = [];
-  const got = documents.get<RunningDoc>(scopes, RUNNING);
-  const step = runningPeriods((isPromise(got) ? await got : got) ?? null, new Date(round.submittedAt));
+  const step = runningPeriods(running, new Date(round.submittedAt));
   // Rebuilding: a period that ends before the log's last scored round would be deleted by then, so
   // its rows, totals and counts are not even made (below), and there is nothing of it to delete.
   const last = ahead?.last('ScoreSubmitted');
@@ -172,11 +183,14 @@ async function scored(round: Extract<DomainEvent, { type: 'ScoreSubmitted' }>['d
   const periods = later ? outliving(step.counts, later) : step.counts;
   const scopeKeys: string[] = [];
   for (const period of periods) for (const filter of filters) scopeKeys.push(scopeOf(period, filter));
+  const counting = (counted: RoundScopes) => {
+    for (const write of scoreRound(round, filters, counted, player.name, position)) writes.push(write);
+    return writes;
+  };
   const read = roundScopes(documents, round.userId, player, scopeKeys);
-  const counted = isPromise(read) ? await read : read;
-  for (const write of scoreRound(round, filters, counted, player.name, position)) writes.push(write);
-  return writes;
+  return isPromise(read) ? read.then(counting) : counting(read);
 }
+
 
 /**
  * Every leaderboard: one row per signed-up player and scope (period × round filter). A scored round adds
@@ -206,108 +220,112 @@ export const leaderboardsProjection = defineProjection({
     { collection, fields: ['scope', ['elo', 'desc']] },
     { collection, fields: ['scope', ['dailyStreak', 'desc']] },
   ],
-  handles: ['UserCreated', 'UserRegistered', 'UserRenamed', 'ScoreSubmitted', 'UserDeleted', 'EloRatingChanged', 'DailyChallengeStreakChanged'],
+  handles: HANDLES,
   // A rebuild knows the log's last scored round: rows of periods it ends are not even made (see below).
   lookAhead: ['ScoreSubmitted'],
-  async apply({ event, position, ahead }, documents) {
-    // The event of most of the log: without the closures below.
-    if (event.type === 'ScoreSubmitted') return scored(event.data, position, ahead, documents);
-    // A document the runner holds in memory comes back without a promise (most reads of a rebuild), and is
-    // not awaited: an await per read was a tenth of this projection's time. Documents read here are the
-    // runner's own copies (projection.ts DocumentReader), so the next version is built in place.
-    const own = (userId: string) => documents.get<LeaderboardRowDoc>(collection, rowId(ALL_TIME, userId));
-    /**
-     * The scopes whose document this event changed: each is written once, after the rows (a scored round
-     * changes a scope's totals and several fields' counts, in one document).
-     */
-    const touched = new Map<string, LeaderboardScopeDoc>();
-    const scopeDoc = async (scope: string) => {
-      let doc = touched.get(scope);
-      if (doc) return doc;
-      const got = documents.get<LeaderboardScopeDoc>(scopes, scope);
-      doc = (got instanceof Promise ? await got : got) ?? { id: scope, rows: 0, withGuess: 0, counts: {} };
-      touched.set(scope, doc);
-      return doc;
-    };
-    const scopeWrites = () => [...touched.values()].map((doc) => upsert(scopes, doc, position));
-    /** The scope's bucket counts moved for a row whose rank values were `before` (null: new) and are now `after`'s (null: removed). */
-    const moveBuckets = async (scope: string, before: RankValues | null, after: LeaderboardRowDoc | null) => {
-      for (let i = 0; i < RANK_FIELDS.length; i++) {
-        const field = RANK_FIELDS[i]!;
-        const from = before ? before[i]! : null;
-        const to = after ? (after[field] as number | null) : null;
-        // Most changes stay in their bucket (a few points more), or change nothing (the rating at a
-        // scored round): the scope's document is not even read.
-        if (from === to || (from === null ? null : bucketOf(from)) === (to === null ? null : bucketOf(to))) continue;
-        // Changed in place and written once (see rank-buckets.ts move).
-        move(((await scopeDoc(scope)).counts[field] ??= {}), from, to);
-      }
-    };
-    /** A row written (or removed: `after` null), with its scope's bucket counts moved to match. */
-    const put = async (before: LeaderboardRowDoc | null, after: LeaderboardRowDoc | null) => {
-      const row = (after ?? before)!;
-      await moveBuckets(row.scope, before && rankValues(before), after);
-      return after ? upsert(collection, after, position) : remove(collection, row.id);
-    };
-    /** The scope's totals after a row joins (or leaves, with -1), and gains a guess. */
-    const counted = async (scope: string, rows: number, withGuess: number) => {
-      const doc = await scopeDoc(scope);
-      doc.rows += rows;
-      doc.withGuess += withGuess;
-    };
-    /** A signed-up player's all-time row, counted in the all-time scope. */
-    const joined = async (userId: string, name: string) => {
-      const row = await put(null, allTimeRow(userId, name));
-      await counted(ALL_TIME, 1, 0);
-      return [row, ...scopeWrites()];
-    };
-    const running = async () => (await documents.get<RunningDoc>(scopes, RUNNING)) ?? null;
-    /** A player's rows (all time and the running periods), under every filter they have rows under. */
-    const rowsOf = async (userId: string) => {
-      const player = await own(userId);
-      if (!player) return [];
-      const periods = await running();
-      const rows: LeaderboardRowDoc[] = [];
-      for (const period of ['all', ...(periods ? [periods.month, periods.week, periods.day] : [])]) {
-        for (const filter of new Set(['all', ...(player.filters ?? [])])) {
-          const row = await documents.get<LeaderboardRowDoc>(collection, rowId(scopeOf(period, filter), userId));
-          if (row) rows.push(row);
-        }
-      }
-      return rows;
-    };
-    switch (event.type) {
-      case 'UserCreated':
-        if (event.data.isAnonymous) return [];
-        return joined(event.data.userId, event.data.name);
-      case 'UserRegistered': {
-        const row = await own(event.data.userId);
-        if (row) return [upsert(collection, { ...row, name: event.data.name }, position)];
-        return joined(event.data.userId, event.data.name);
-      }
-      case 'UserRenamed': {
-        const writes = [];
-        for (const row of await rowsOf(event.data.userId)) writes.push(upsert(collection, { ...row, name: event.data.name }, position));
-        return writes;
-      }
-      case 'UserDeleted': {
-        const writes = [];
-        for (const row of await rowsOf(event.data.userId)) {
-          writes.push(await put(row, null));
-          await counted(row.scope, -1, row.hasGuess ? -1 : 0);
-        }
-        return [...writes, ...scopeWrites()];
-      }
-      case 'EloRatingChanged': {
-        const player = await own(event.data.userId);
-        return player ? [await put(player, { ...player, elo: event.data.after }), ...scopeWrites()] : [];
-      }
-      case 'DailyChallengeStreakChanged': {
-        const player = await own(event.data.userId);
-        return player ? [await put(player, { ...player, dailyStreak: event.data.dcsb }), ...scopeWrites()] : [];
-      }
-      default:
-        return assertNever(event);
-    }
+  apply({ event, position, ahead }, documents) {
+    // The event of most of the log: without a promise when it can, and without the closures below.
+    return event.type === 'ScoreSubmitted' ? scored(event.data, position, ahead, documents) : otherEvent(event, position, documents);
   },
 });
+
+/** Any other event: players joining, renamed, deleted, and their rating and daily streak. */
+async function otherEvent(event: Exclude<LeaderboardEvent, { type: 'ScoreSubmitted' }>, position: bigint, documents: DocumentReader): Promise<WriteOperation[]> {
+  // A document the runner holds in memory comes back without a promise (most reads of a rebuild), and is
+  // not awaited: an await per read was a tenth of this projection's time. Documents read here are the
+  // runner's own copies (projection.ts DocumentReader), so the next version is built in place.
+  const own = (userId: string) => documents.get<LeaderboardRowDoc>(collection, rowId(ALL_TIME, userId));
+  /**
+   * The scopes whose document this event changed: each is written once, after the rows (a scored round
+   * changes a scope's totals and several fields' counts, in one document).
+   */
+  const touched = new Map<string, LeaderboardScopeDoc>();
+  const scopeDoc = async (scope: string) => {
+    let doc = touched.get(scope);
+    if (doc) return doc;
+    const got = documents.get<LeaderboardScopeDoc>(scopes, scope);
+    doc = (got instanceof Promise ? await got : got) ?? { id: scope, rows: 0, withGuess: 0, counts: {} };
+    touched.set(scope, doc);
+    return doc;
+  };
+  const scopeWrites = () => [...touched.values()].map((doc) => upsert(scopes, doc, position));
+  /** The scope's bucket counts moved for a row whose rank values were `before` (null: new) and are now `after`'s (null: removed). */
+  const moveBuckets = async (scope: string, before: RankValues | null, after: LeaderboardRowDoc | null) => {
+    for (let i = 0; i < RANK_FIELDS.length; i++) {
+      const field = RANK_FIELDS[i]!;
+      const from = before ? before[i]! : null;
+      const to = after ? (after[field] as number | null) : null;
+      // Most changes stay in their bucket (a few points more), or change nothing (the rating at a
+      // scored round): the scope's document is not even read.
+      if (from === to || (from === null ? null : bucketOf(from)) === (to === null ? null : bucketOf(to))) continue;
+      // Changed in place and written once (see rank-buckets.ts move).
+      move(((await scopeDoc(scope)).counts[field] ??= {}), from, to);
+    }
+  };
+  /** A row written (or removed: `after` null), with its scope's bucket counts moved to match. */
+  const put = async (before: LeaderboardRowDoc | null, after: LeaderboardRowDoc | null) => {
+    const row = (after ?? before)!;
+    await moveBuckets(row.scope, before && rankValues(before), after);
+    return after ? upsert(collection, after, position) : remove(collection, row.id);
+  };
+  /** The scope's totals after a row joins (or leaves, with -1), and gains a guess. */
+  const counted = async (scope: string, rows: number, withGuess: number) => {
+    const doc = await scopeDoc(scope);
+    doc.rows += rows;
+    doc.withGuess += withGuess;
+  };
+  /** A signed-up player's all-time row, counted in the all-time scope. */
+  const joined = async (userId: string, name: string) => {
+    const row = await put(null, allTimeRow(userId, name));
+    await counted(ALL_TIME, 1, 0);
+    return [row, ...scopeWrites()];
+  };
+  const running = async () => (await documents.get<RunningDoc>(scopes, RUNNING)) ?? null;
+  /** A player's rows (all time and the running periods), under every filter they have rows under. */
+  const rowsOf = async (userId: string) => {
+    const player = await own(userId);
+    if (!player) return [];
+    const periods = await running();
+    const rows: LeaderboardRowDoc[] = [];
+    for (const period of ['all', ...(periods ? [periods.month, periods.week, periods.day] : [])]) {
+      for (const filter of new Set(['all', ...(player.filters ?? [])])) {
+        const row = await documents.get<LeaderboardRowDoc>(collection, rowId(scopeOf(period, filter), userId));
+        if (row) rows.push(row);
+      }
+    }
+    return rows;
+  };
+  switch (event.type) {
+    case 'UserCreated':
+      if (event.data.isAnonymous) return [];
+      return joined(event.data.userId, event.data.name);
+    case 'UserRegistered': {
+      const row = await own(event.data.userId);
+      if (row) return [upsert(collection, { ...row, name: event.data.name }, position)];
+      return joined(event.data.userId, event.data.name);
+    }
+    case 'UserRenamed': {
+      const writes = [];
+      for (const row of await rowsOf(event.data.userId)) writes.push(upsert(collection, { ...row, name: event.data.name }, position));
+      return writes;
+    }
+    case 'UserDeleted': {
+      const writes = [];
+      for (const row of await rowsOf(event.data.userId)) {
+        writes.push(await put(row, null));
+        await counted(row.scope, -1, row.hasGuess ? -1 : 0);
+      }
+      return [...writes, ...scopeWrites()];
+    }
+    case 'EloRatingChanged': {
+      const player = await own(event.data.userId);
+      return player ? [await put(player, { ...player, elo: event.data.after }), ...scopeWrites()] : [];
+    }
+    case 'DailyChallengeStreakChanged': {
+      const player = await own(event.data.userId);
+      return player ? [await put(player, { ...player, dailyStreak: event.data.dcsb }), ...scopeWrites()] : [];
+    }
+    default:
+      return assertNever(event);
+  }
+}
