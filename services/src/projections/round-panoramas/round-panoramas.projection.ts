@@ -11,7 +11,8 @@ export const roundPanoramasProjection = defineProjection({
   collections: [collection],
   indexes: [],
   handles: ['SoloRoundStarted', 'RoundStarting', 'ChallengeRoundStarted'],
-  async apply({ event, streamId, position }) {
+  // Reads nothing: its writes come back without a promise.
+  apply({ event, streamId, position }) {
     if (event.type === 'SoloRoundStarted') {
       const { panorama, gameId, roundIndex, target, movement } = event.data;
       return [upsert(collection, { id: panorama.token, provider: panorama.provider, imageId: panorama.imageId, gameId, roundIndex, location: target, ...(movement ? { movement } : {}), ...turnOf(panorama), kind: 'solo' } satisfies RoundPanoramaDoc, position)];
