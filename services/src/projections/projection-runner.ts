@@ -368,8 +368,7 @@ export class ProjectionRunner {
       if (this.handles.has(recorded.type)) {
         const adding = batch.add(recorded, this.projection);
         if (adding !== undefined) await adding;
-      }
-      else batch.pass(recorded.position);
+      } else batch.pass(recorded.position);
       this.releaseIfWanted();
       if (batch.size >= (this.options.maxBatchEvents ?? MAX_BATCH_EVENTS)) {
         await this.flush(batch);

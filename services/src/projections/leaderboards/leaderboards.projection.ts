@@ -93,7 +93,7 @@ function scoreRound(round: ScoredRound, filters: readonly string[], counted: Rou
     const existing = counted.rows[i]!;
     const row = existing ?? emptyRow(scope, userId, playerName);
     if (!existing || !row.hasGuess) {
-      const doc = scopeDoc(counted, touched, i);
+      const doc = touchScope(counted, touched, i);
       doc.rows += existing ? 0 : 1;
       doc.withGuess += row.hasGuess ? 0 : 1;
     }
@@ -127,7 +127,7 @@ function scoreRound(round: ScoredRound, filters: readonly string[], counted: Rou
 const NOT_COUNTED = { points: null, games: null, closeness: null, countryStreak: null };
 
 /** The `i`th scope's document, changed from now on (made when the scope has none yet). */
-function scopeDoc(counted: RoundScopes, touched: LeaderboardScopeDoc[], i: number): LeaderboardScopeDoc {
+function touchScope(counted: RoundScopes, touched: LeaderboardScopeDoc[], i: number): LeaderboardScopeDoc {
   let doc = counted.docs[i];
   if (!doc || !touched.includes(doc)) {
     doc ??= counted.docs[i] = { id: counted.scopes[i]!, rows: 0, withGuess: 0, counts: {} };
@@ -142,7 +142,7 @@ function scopeDoc(counted: RoundScopes, touched: LeaderboardScopeDoc[], i: numbe
  */
 function moveBucket(counted: RoundScopes, touched: LeaderboardScopeDoc[], i: number, field: RankField, from: number | null, to: number | null): void {
   if (from === to || (from === null ? null : bucketOf(from)) === (to === null ? null : bucketOf(to))) return;
-  move((scopeDoc(counted, touched, i).counts[field] ??= {}), from, to);
+  move((touchScope(counted, touched, i).counts[field] ??= {}), from, to);
 }
 
 /** The all-time row's round filters, with the round's added (each once). */
